@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import { z } from 'zod';
+import { APP_VERSION } from '@portal/contract/constants';
+import { replySchema } from '@portal/contract/envelope';
+import type { Config } from './config.ts';
+import { installAccessControl } from './platform/access.ts';
+import { type Database, ping } from './platform/database.ts';
+import { installErrorHandler } from './platform/error-handler.ts';
+import { ok } from './platform/reply.ts';
+import { accessRoutes } from './modules/access/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { navigationRoutes } from './modules/navigation/routes.ts';
+import { organisationRoutes } from './modules/organisation/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+export const API_PREFIX = '/api';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** Logger: the config's level by default; tests pass false. */
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP app: platform plugins, every module under /api, and the web app. */
+export async function buildApp({ config, db, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'request_id',
+    trustProxy: true,
+    // `filter[field]=value` arrives as { filter: { field: value } }.
+    routerOptions: { querystringParser: (query: string) => qs.parse(query, { depth: 1, arrayLimit: 0, parameterLimit: 100 }) },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: [
+          "'self'",
+          ...[...Object.values(config.API_HOSTS.hosts), config.API_HOSTS.fallback].filter((src) => src.startsWith('http')),
+        ],
+        frameSrc: ['https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        // The portal also runs over plain http on a LAN address; upgrading would break it there.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Store Portal API', version: APP_VERSION },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(
+    async (api) => {
+      installAccessControl(api, db, API_PREFIX);
+      api.withTypeProvider<ZodTypeProvider>().get('/health', {
+        schema: { tags: ['Platform'], summary: 'Liveness and database reachability', response: { 200: replySchema(z.object({ version: z.string() })) } },
+        config: { access: 'public' },
+        handler: async () => {
+          await ping(db);
+          return ok('ok', { version: APP_VERSION });
+        },
+      });
+      authRoutes(api, db, { sessionTtlHours: config.SESSION_TTL_HOURS });
+      organisationRoutes(api, db);
+      accessRoutes(api, db);
+      userRoutes(api, db);
+      navigationRoutes(api, db);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  // Runtime configuration for the web app: which API base each host uses (SPEC.md section 1).
+  app.get('/config.json', { config: { access: 'public' } }, async () => ({ apiHosts: config.API_HOSTS }));
+
+  serveWebApp(app, config);
+  return app;
+}
+
+/** Serves the built web app with history fallback, so /users reloads into the SPA. */
+function serveWebApp(app: FastifyInstance, config: Config) {
+  const dist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
+  if (!existsSync(join(dist, 'index.html'))) {
+    app.log.warn({ dist }, 'web app not built; serving the API only');
+    return;
+  }
+  void app.register(fastifyStatic, { root: dist, wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith(API_PREFIX) || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(path)) {
+      return reply.status(404).send({ success: false, message: `No such endpoint: ${request.method} ${path}`, data: null });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

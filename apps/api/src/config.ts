@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { parseApiHosts } from '@portal/contract/api-hosts';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable the server reads; README.md describes each. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SEED_DEMO: bool.optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseApiHosts(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.output<typeof envSchema> & { seedDemo: boolean };
+
+/** Reads and validates the environment; a bad value stops the start with a one-line message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const config = parsed.data;
+  // Production never seeds unless asked; everywhere else the demo is the default.
+  const seedDemo = config.SEED_DEMO ?? config.NODE_ENV !== 'production';
+  return { ...config, seedDemo };
+}
+
+export class ConfigError extends Error {}

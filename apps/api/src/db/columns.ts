@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, integer, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * timestamptz that reads as an ISO-8601 string, whichever driver (PGlite or node-postgres) and
+ * whatever the driver hands back, so rows can go straight into JSON replies.
+ */
+export const isoTimestamp = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => 'timestamp with time zone',
+  fromDriver: (value) => new Date(value).toISOString(),
+  toDriver: (value) => value,
+});
+
+export const createdAt = () => isoTimestamp('created_at').notNull().default(sql`now()`);
+export const updatedAt = () => isoTimestamp('updated_at').notNull().default(sql`now()`);
+
+/**
+ * The columns every tenant-owned table starts with. Ids come from one identity per table, so an id
+ * alone is unique too, but the primary key leads with company_id: the table can be distributed by
+ * company on Citus and every tenant lookup lands on one shard.
+ */
+export const tenantColumns = () => ({
+  company_id: integer().notNull(),
+  id: integer().notNull().generatedByDefaultAsIdentity(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const tenantPrimaryKey = (table: { company_id: AnyPgColumn; id: AnyPgColumn }) =>
+  primaryKey({ columns: [table.company_id, table.id] });
+
+export const activeFlag = () => boolean().notNull().default(true);

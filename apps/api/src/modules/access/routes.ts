@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { permissionGroups as permissionGroupResource, roles as roleResource } from '@portal/contract/resources/access';
+import { roleAccessLevels } from '@portal/contract/roles';
+import type { Database } from '../../platform/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createResourceService } from '../../platform/resources/service.ts';
+import { mountResource } from '../../platform/resources/routes.ts';
+import { users } from '../users/schema.ts';
+import { permissionGroups, rolePermissionGroups, roles } from './schema.ts';
+
+export const roleService = createResourceService({
+  definition: roleResource,
+  table: roles,
+  tenantColumn: 'company_id',
+  hooks: {
+    async beforeCreate(input) {
+      return { ...input, access_level: roleAccessLevels[input.base_role] };
+    },
+    async beforeUpdate(input) {
+      return input.base_role ? { ...input, access_level: roleAccessLevels[input.base_role] } : { ...input };
+    },
+    async afterWrite(row, input, ctx, tx) {
+      const ids = input.permission_group_ids;
+      if (!Array.isArray(ids)) return;
+      const groupIds = [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
+      await tx
+        .delete(rolePermissionGroups)
+        .where(and(eq(rolePermissionGroups.company_id, ctx.companyId), eq(rolePermissionGroups.role_id, row.id)));
+      if (groupIds.length) {
+        await tx.insert(rolePermissionGroups).values(
+          groupIds.map((permission_group_id) => ({ company_id: ctx.companyId, role_id: row.id, permission_group_id })),
+        );
+      }
+    },
+    /** SPEC.md: a role still held by users is neither deactivated nor activated silently. */
+    async beforeRemove(row, _ctx, tx) {
+      const [held] = await tx
+        .select({ total: count() })
+        .from(users)
+        .where(and(eq(users.company_id, Number(row.company_id)), eq(users.role_id, row.id), eq(users.is_deleted, false)));
+      if (Number(held?.total ?? 0) > 0) {
+        throw AppError.conflict('This role is assigned to users', { user_exist_flag: true });
+      }
+    },
+    async decorate(rows, _ctx, db) {
+      if (!rows.length) return;
+      const links = await db
+        .select()
+        .from(rolePermissionGroups)
+        .where(inArray(rolePermissionGroups.role_id, rows.map((row) => row.id)));
+      for (const row of rows) {
+        row.permission_group_ids = links
+          .filter((link) => link.role_id === row.id && link.company_id === row.company_id)
+          .map((link) => link.permission_group_id);
+      }
+    },
+  },
+});
+
+export const permissionGroupService = createResourceService({
+  definition: permissionGroupResource,
+  table: permissionGroups,
+  tenantColumn: 'company_id',
+});
+
+export function accessRoutes(app: FastifyInstance, db: Database) {
+  mountResource(app, db, roleService);
+  mountResource(app, db, permissionGroupService);
+}

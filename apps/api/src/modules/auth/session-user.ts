@@ -1,0 +1,88 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '@portal/contract/auth';
+import { DEFAULT_THEME_COLOR, DEFAULT_TIMEOUT_LIMIT_MINUTES, DEFAULT_TIMEZONE } from '@portal/contract/constants';
+import { isPermission, type PermissionSet } from '@portal/contract/permissions';
+import type { Executor } from '../../platform/database.ts';
+import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
+import { loadSidebarTree } from '../navigation/sidebar.ts';
+import { requiredFields } from '../navigation/schema.ts';
+import { companies, stores } from '../organisation/schema.ts';
+import { userIdentities, users } from '../users/schema.ts';
+
+export interface SignedInUser {
+  user: SessionUser;
+  company: { theme_color: string; timezone: string; timeout_limit: number };
+  homeScreen: string | null;
+  isB2BUser: boolean;
+  active: boolean;
+}
+
+/** Everything the login response tells about a user, read in a few queries. */
+export async function loadSignedInUser(db: Executor, companyId: number, userId: number): Promise<SignedInUser | null> {
+  const [found] = await db
+    .select({ user: users, role: roles, company: companies, store: stores, identity: userIdentities })
+    .from(users)
+    .innerJoin(roles, and(eq(roles.company_id, users.company_id), eq(roles.id, users.role_id)))
+    .innerJoin(companies, eq(companies.id, users.company_id))
+    .innerJoin(userIdentities, and(eq(userIdentities.company_id, users.company_id), eq(userIdentities.user_id, users.id)))
+    .leftJoin(stores, and(eq(stores.company_id, users.company_id), eq(stores.id, users.current_store)))
+    .where(and(eq(users.company_id, companyId), eq(users.id, userId)));
+  if (!found) return null;
+
+  const [granted] = await db
+    .select({ flags: sql<string[] | null>`array_agg(distinct p)` })
+    .from(rolePermissionGroups)
+    .innerJoin(
+      permissionGroups,
+      and(
+        eq(permissionGroups.company_id, rolePermissionGroups.company_id),
+        eq(permissionGroups.id, rolePermissionGroups.permission_group_id),
+        eq(permissionGroups.is_active, true),
+      ),
+    )
+    .innerJoin(sql`lateral unnest(${permissionGroups.permissions}) as p`, sql`true`)
+    .where(and(eq(rolePermissionGroups.company_id, companyId), eq(rolePermissionGroups.role_id, found.user.role_id)));
+  const permissions: PermissionSet = {};
+  for (const flag of granted?.flags ?? []) if (isPermission(flag)) permissions[flag] = true;
+
+  const [home] = await db
+    .select({ title: requiredFields.title })
+    .from(requiredFields)
+    .where(and(eq(requiredFields.company_id, companyId), eq(requiredFields.type, 'Home Screen')))
+    .orderBy(asc(requiredFields.order), asc(requiredFields.id))
+    .limit(1);
+
+  const { user, role, company, store, identity } = found;
+  const sidebarItems = await loadSidebarTree(db, companyId, permissions, role.base_role === 'super_admin');
+  return {
+    user: {
+      id: user.id,
+      uuid: user.uuid,
+      auth_uuid: identity.auth_uuid,
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      company_id: user.company_id,
+      role: role.base_role,
+      access_level: user.access_level,
+      current_store: user.current_store,
+      profile_photo: user.profile_photo,
+      store: store ? { id: store.id, unique_id: store.unique_id, name: store.name } : null,
+      logo_url: company.logo_url,
+      job_order_type: user.job_order_type,
+      business_type: user.business_type,
+      permissions,
+      sidebarItems,
+      dealer_id: user.dealer_id,
+      vendor_id: user.vendor_id,
+    },
+    company: {
+      theme_color: company.theme_color || DEFAULT_THEME_COLOR,
+      timezone: store?.time_zone ?? (company.timezone || DEFAULT_TIMEZONE),
+      timeout_limit: company.timeout_limit || DEFAULT_TIMEOUT_LIMIT_MINUTES,
+    },
+    homeScreen: home?.title ?? null,
+    isB2BUser: user.is_b2b,
+    active: user.is_active && !user.is_deleted && !user.is_locked && role.is_active && company.is_active,
+  };
+}

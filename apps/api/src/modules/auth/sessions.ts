@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { isPermission, type PermissionSet } from '@portal/contract/permissions';
+import { isRoleKey } from '@portal/contract/roles';
+import type { Database, Executor } from '../../platform/database.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
+import { sessions, users } from '../users/schema.ts';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Opens a session and returns its bearer token; only the token's hash is stored. */
+export async function openSession(
+  db: Executor,
+  who: { companyId: number; userId: number; ttlHours: number; ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    token_hash: hashToken(token),
+    company_id: who.companyId,
+    user_id: who.userId,
+    expires_at: new Date(Date.now() + who.ttlHours * 3_600_000).toISOString(),
+    ip: who.ip ?? null,
+    user_agent: who.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+export async function revokeSession(db: Executor, sessionId: number) {
+  await db.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+}
+
+/** Ends every open session of a user (password change, lock, termination, deactivation). */
+export async function revokeUserSessions(db: Executor, companyId: number, userId: number) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(sessions.company_id, companyId), eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+}
+
+/**
+ * Resolves a bearer token to the caller in one round trip: the live session, its user (active, not
+ * locked or deleted) and the permission flags granted through the user's role.
+ */
+export async function contextForToken(db: Database, token: string): Promise<RequestContext | null> {
+  const [row] = await db
+    .select({
+      session_id: sessions.id,
+      company_id: sessions.company_id,
+      user_id: sessions.user_id,
+      access_level: users.access_level,
+      base_role: roles.base_role,
+      permissions: sql<string[] | null>`(
+        select array_agg(distinct p) from ${rolePermissionGroups} rpg
+          join ${permissionGroups} g on g.company_id = rpg.company_id and g.id = rpg.permission_group_id and g.is_active
+          cross join lateral unnest(g.permissions) as p
+         where rpg.company_id = ${users.company_id} and rpg.role_id = ${users.role_id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.company_id, sessions.company_id), eq(users.id, sessions.user_id)))
+    .innerJoin(roles, and(eq(roles.company_id, users.company_id), eq(roles.id, users.role_id)))
+    .where(
+      and(
+        eq(sessions.token_hash, hashToken(token)),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, sql`now()`),
+        eq(users.is_active, true),
+        eq(users.is_locked, false),
+        eq(users.is_deleted, false),
+        eq(roles.is_active, true),
+      ),
+    );
+  if (!row) return null;
+  const permissions: PermissionSet = {};
+  for (const flag of row.permissions ?? []) if (isPermission(flag)) permissions[flag] = true;
+  return {
+    sessionId: row.session_id,
+    companyId: row.company_id,
+    userId: row.user_id,
+    accessLevel: row.access_level,
+    baseRole: isRoleKey(row.base_role) ? row.base_role : 'base_user',
+    permissions,
+  };
+}

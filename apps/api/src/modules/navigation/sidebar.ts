@@ -1,0 +1,52 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { SidebarNode } from '@portal/contract/resources/navigation';
+import type { PermissionSet } from '@portal/contract/permissions';
+import type { Executor } from '../../platform/database.ts';
+import { embedsAndLinks, sidebarItems } from './schema.ts';
+
+/**
+ * The company's sidebar as a tree, ordered, with embed slugs resolved and items the user lacks the
+ * permission for left out (with their children). Super admins see everything.
+ */
+export async function loadSidebarTree(
+  db: Executor,
+  companyId: number,
+  permissions: PermissionSet,
+  seeAll = false,
+): Promise<SidebarNode[]> {
+  const rows = await db
+    .select({ item: sidebarItems, slug: embedsAndLinks.slug })
+    .from(sidebarItems)
+    .leftJoin(
+      embedsAndLinks,
+      and(eq(embedsAndLinks.company_id, sidebarItems.company_id), eq(embedsAndLinks.id, sidebarItems.embed_and_links_id)),
+    )
+    .where(and(eq(sidebarItems.company_id, companyId), eq(sidebarItems.is_deleted, false)))
+    .orderBy(asc(sidebarItems.order), asc(sidebarItems.id));
+
+  const nodes = new Map<number, SidebarNode>();
+  for (const { item, slug } of rows) {
+    if (item.permission && !seeAll && !(permissions as Record<string, true | undefined>)[item.permission]) continue;
+    nodes.set(item.id, {
+      id: item.id,
+      name: item.name,
+      route: item.route,
+      external_link: item.external_link,
+      parent_id: item.parent_id,
+      is_root: item.parent_id === null,
+      order: item.order,
+      icon: item.icon,
+      embed_and_links_id: item.embed_and_links_id,
+      embedsAndLinks: slug ? { slug } : null,
+      powerbi_report_id: item.powerbi_report_id,
+      permissions: item.permission ? { title: item.permission } : null,
+      children: [],
+    });
+  }
+  const roots: SidebarNode[] = [];
+  for (const node of nodes.values()) {
+    if (node.parent_id === null) roots.push(node);
+    else nodes.get(node.parent_id)?.children.push(node);
+  }
+  return roots;
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { users as userResource } from '@portal/contract/resources/users';
+import { roles as roleResource } from '@portal/contract/resources/access';
+import { stores as storeResource } from '@portal/contract/resources/organisation';
+import type { Database, Tx } from '../../platform/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createResourceService } from '../../platform/resources/service.ts';
+import { mountResource } from '../../platform/resources/routes.ts';
+import { roles } from '../access/schema.ts';
+import { stores } from '../organisation/schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import { userIdentities, users } from './schema.ts';
+
+const EMAIL_TAKEN = 'A user with this email already exists';
+
+async function roleAccessLevel(tx: Tx, companyId: number, roleId: number): Promise<number> {
+  const [role] = await tx
+    .select({ access_level: roles.access_level })
+    .from(roles)
+    .where(and(eq(roles.company_id, companyId), eq(roles.id, roleId)));
+  if (!role) throw AppError.badRequest('Unknown role', { role_id: ['Choose a role of this company'] });
+  return role.access_level;
+}
+
+async function assertEmailFree(tx: Tx, email: string) {
+  const [taken] = await tx.select({ email: userIdentities.email }).from(userIdentities).where(eq(userIdentities.email, email));
+  if (taken) throw AppError.conflict(EMAIL_TAKEN);
+}
+
+export const userService = createResourceService({
+  definition: userResource,
+  table: users,
+  tenantColumn: 'company_id',
+  relations: {
+    role: { table: roles, definition: roleResource, column: 'role_id' },
+    store: { table: stores, definition: storeResource, column: 'current_store' },
+  },
+  hooks: {
+    async beforeCreate(input, ctx, tx) {
+      await assertEmailFree(tx, input.email);
+      const { password: _password, ...profile } = input;
+      return { ...profile, access_level: await roleAccessLevel(tx, ctx.companyId, input.role_id) };
+    },
+    async beforeUpdate(input, existing, _ctx, tx) {
+      const values: Record<string, unknown> = { ...input };
+      if (input.role_id !== undefined) values.access_level = await roleAccessLevel(tx, Number(existing.company_id), input.role_id);
+      if (input.email !== undefined && input.email !== existing.email) {
+        await assertEmailFree(tx, input.email);
+        await tx
+          .update(userIdentities)
+          .set({ email: input.email })
+          .where(and(eq(userIdentities.company_id, Number(existing.company_id)), eq(userIdentities.user_id, existing.id)));
+      }
+      return values;
+    },
+    async afterWrite(row, input, ctx, tx) {
+      // Only a create carries a password; the identity row is what sign-in reads.
+      if (typeof input.password !== 'string') return;
+      await tx.insert(userIdentities).values({
+        email: String(row.email),
+        company_id: ctx.companyId,
+        user_id: row.id,
+        password_hash: await hashPassword(input.password),
+      });
+    },
+    async beforeRemove(row, _ctx, tx) {
+      await revokeUserSessions(tx, Number(row.company_id), row.id);
+    },
+  },
+});
+
+export function userRoutes(app: FastifyInstance, db: Database) {
+  mountResource(app, db, userService);
+}

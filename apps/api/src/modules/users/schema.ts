@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, pgTable, serial, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { activeFlag, createdAt, isoTimestamp, tenantColumns, tenantPrimaryKey } from '../../db/columns.ts';
+import { roles } from '../access/schema.ts';
+import { companies, stores } from '../organisation/schema.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    ...tenantColumns(),
+    uuid: uuid().notNull().defaultRandom(),
+    email: text().notNull(),
+    first_name: text().notNull(),
+    last_name: text().notNull(),
+    role_id: integer().notNull(),
+    access_level: integer().notNull(),
+    current_store: integer(),
+    profile_photo: text(),
+    job_order_type: text(),
+    business_type: text(),
+    dealer_id: integer(),
+    vendor_id: integer(),
+    is_active: activeFlag(),
+    is_locked: boolean().notNull().default(false),
+    is_deleted: boolean().notNull().default(false),
+    is_b2b: boolean().notNull().default(false),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    foreignKey({ columns: [t.company_id, t.role_id], foreignColumns: [roles.company_id, roles.id] }),
+    foreignKey({
+      columns: [t.company_id, t.current_store],
+      foreignColumns: [stores.company_id, stores.id],
+    }),
+    unique().on(t.company_id, t.email),
+    unique().on(t.company_id, t.uuid),
+    index().on(t.company_id, t.last_name, t.first_name),
+  ],
+);
+
+/**
+ * Sign-in identities are global: an email finds its company before any tenant scope exists.
+ * Only the auth module reads this table; password hashes never leave it.
+ */
+export const userIdentities = pgTable('user_identities', {
+  email: text().primaryKey(),
+  company_id: integer()
+    .notNull()
+    .references(() => companies.id),
+  user_id: integer().notNull(),
+  password_hash: text().notNull(),
+  auth_uuid: uuid().notNull().defaultRandom(),
+  password_changed_at: isoTimestamp('password_changed_at').notNull().default(sql`now()`),
+});
+
+/** Opaque bearer sessions: only the SHA-256 of the token is stored, so a leaked table logs no one in. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial().primaryKey(),
+    token_hash: text().notNull().unique(),
+    company_id: integer().notNull(),
+    user_id: integer().notNull(),
+    created_at: createdAt(),
+    last_seen_at: isoTimestamp('last_seen_at').notNull().default(sql`now()`),
+    expires_at: isoTimestamp('expires_at').notNull(),
+    revoked_at: isoTimestamp('revoked_at'),
+    ip: text(),
+    user_agent: text(),
+  },
+  (t) => [index().on(t.company_id, t.user_id)],
+);

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authMessages } from '@portal/contract/auth';
+import type { Database } from './database.ts';
+import { AppError } from './errors.ts';
+import { hasPermission, type RequestContext } from './context.ts';
+import { contextForToken } from '../modules/auth/sessions.ts';
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
+
+/**
+ * Authorization declared on the route, enforced before the handler: every /api route must name its
+ * `access` in `config` and carry a response schema, or registration fails.
+ */
+export function installAccessControl(app: FastifyInstance, db: Database, apiPrefix: string) {
+  app.decorateRequest('ctx', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(apiPrefix) || route.url.startsWith(`${apiPrefix}/docs`)) return;
+    if (route.method === 'HEAD') return;
+    if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    if (!route.schema?.response) throw new Error(`Route ${String(route.method)} ${route.url} has no response schema`);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const ctx = await authenticate(db, request);
+    request.ctx = ctx;
+    if (access !== 'authenticated' && !hasPermission(ctx, access)) throw AppError.forbidden();
+  });
+}
+
+async function authenticate(db: Database, request: FastifyRequest): Promise<RequestContext> {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  const ctx = match?.[1] ? await contextForToken(db, match[1]) : null;
+  if (!ctx) throw AppError.sessionExpired(authMessages.sessionExpired);
+  return ctx;
+}
+
+/** The caller of an authenticated route; the access hook has already refused anyone else. */
+export function callerOf(request: FastifyRequest): RequestContext {
+  if (!request.ctx) throw AppError.sessionExpired(authMessages.sessionExpired);
+  return request.ctx;
+}

@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema.ts';
+
+export type Schema = typeof schema;
+/** The typed handle every module uses; PGlite and node-postgres both satisfy it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query surface as the database. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Finds the committed SQL migrations whether running from src/ or from the bundle in dist/. */
+function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error('SQL migrations (apps/api/drizzle) not found');
+}
+
+// One arbitrary 64-bit key: instances starting together migrate one at a time.
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function openPostgres(url: string, migrateOnOpen = true): Promise<DatabaseHandle> {
+  if (migrateOnOpen) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+}
+
+/** PGlite in `dataDir` (persisted), or in memory from a dump when `loadDataDir` is given (tests). */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+  if (options.dataDir) mkdirSync(resolve(options.dataDir), { recursive: true });
+  const client = options.loadDataDir
+    ? await PGlite.create({ loadDataDir: options.loadDataDir })
+    : await PGlite.create(options.dataDir ? resolve(options.dataDir, 'pgdata') : undefined);
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }) {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite({ dataDir: config.DATA_DIR });
+}
+
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

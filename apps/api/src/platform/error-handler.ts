@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FieldErrors } from '@portal/contract/envelope';
+import { AppError } from './errors.ts';
+
+const SERVER_ERROR = 'Server error';
+
+/** PostgreSQL error codes a request can cause with bad input, mapped to a 4xx. */
+const pgErrors: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'A record with these details already exists' },
+  '23503': { status: 400, message: 'A referenced record does not exist' },
+  '22P02': { status: 400, message: 'A value has the wrong format' },
+  '22003': { status: 400, message: 'A number is out of range' },
+  '23514': { status: 400, message: 'A value is not allowed' },
+};
+
+/** drizzle wraps driver errors; the PostgreSQL code sits on the error or one of its causes. */
+function postgresCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function reply(message: string, errors?: FieldErrors, data: Record<string, unknown> | null = null) {
+  return { success: false, message, data, ...(errors ? { errors } : {}) };
+}
+
+/**
+ * One mapping from anything thrown to the envelope: clear 4xx messages for what the caller did
+ * wrong, `Server error` with no detail for the rest (the detail goes to the log).
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, res) => {
+    if (error instanceof AppError) {
+      return res.status(error.statusCode).send(reply(error.message, error.errors, error.data));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request');
+        (errors[path] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      const first = Object.entries(errors)[0];
+      const message = first ? `Invalid ${error.validationContext ?? 'request'}: ${first[0]}: ${first[1][0]}` : 'Invalid request';
+      return res.status(400).send(reply(message, errors));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return res.status(500).send(reply(SERVER_ERROR));
+    }
+    const pg = postgresCode(error);
+    if (pg && pgErrors[pg]) {
+      const mapped = pgErrors[pg];
+      request.log.info({ code: pg, detail: (error.cause as { detail?: string } | undefined)?.detail }, mapped.message);
+      return res.status(mapped.status).send(reply(mapped.message));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return res.status(status).send(reply(clientMessage(error)));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return res.status(500).send(reply(SERVER_ERROR));
+  });
+
+  app.setNotFoundHandler((request, res) => {
+    res.status(404).send(reply(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}
+
+/** Fastify's own client errors, reworded for people. */
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type; send application/json';
+    default:
+      return error.statusCode === 400 && error instanceof SyntaxError
+        ? 'The request body is not valid JSON'
+        : error.message;
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import { countDataSchema, errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { idParamsSchema, listQuerySchema, relatedQuerySchema } from '@portal/contract/list-query';
+import type { Permission } from '@portal/contract/permissions';
+import type { ResourceDefinition } from '@portal/contract/resource';
+import type { Database } from '../database.ts';
+import { callerOf } from '../access.ts';
+import { ok } from '../reply.ts';
+import type { ResourceService } from './service.ts';
+
+const errors = { 400: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 460: errorReplySchema };
+
+/**
+ * Mounts the standard routes of one resource: list, count, get, create, update, delete and, where
+ * delete deactivates, activate. Validation, permissions and the envelope come from the declaration.
+ */
+export function mountResource(app: FastifyInstance, db: Database, service: ResourceService) {
+  const definition: ResourceDefinition = service.definition;
+  const { path, messages } = definition;
+  const read = `read_${definition.name}` as Permission;
+  const write = `write_${definition.name}` as Permission;
+  const tags = [definition.label.many];
+
+  // A row may carry each declared relation when asked for with `related=`.
+  const relatedShape = Object.fromEntries(
+    Object.entries(service.relations).map(([name, relation]) => [name, relation.definition.row.nullable().optional()]),
+  );
+  // Widened on purpose: the engine serves every resource, so rows are plain records here;
+  // at run time the full schema still validates and strips each reply.
+  const row: z.ZodType<Record<string, unknown>> = definition.row.extend(relatedShape);
+  const rowReply = { 200: replySchema(row), ...errors };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(path, {
+    schema: { tags, summary: `List ${definition.label.many}`, querystring: listQuerySchema, response: { 200: replySchema(listDataSchema(row)), ...errors } },
+    config: { access: read },
+    handler: async (request) => ok('', await service.list(db, callerOf(request), request.query)),
+  });
+
+  r.get(`${path}/count`, {
+    schema: { tags, summary: `Count ${definition.label.many}`, querystring: listQuerySchema, response: { 200: replySchema(countDataSchema), ...errors } },
+    config: { access: read },
+    handler: async (request) => ok('', await service.count(db, callerOf(request), request.query)),
+  });
+
+  r.get(`${path}/:id`, {
+    schema: { tags, summary: `Get a ${definition.label.one}`, params: idParamsSchema, querystring: relatedQuerySchema, response: rowReply },
+    config: { access: read },
+    handler: async (request) => ok('', await service.get(db, callerOf(request), request.params.id, request.query.related)),
+  });
+
+  r.post(path, {
+    schema: { tags, summary: `Create a ${definition.label.one}`, body: definition.create, response: rowReply },
+    config: { access: write },
+    handler: async (request) => ok(messages.created, await service.create(db, callerOf(request), request.body)),
+  });
+
+  r.patch(`${path}/:id`, {
+    schema: { tags, summary: `Update a ${definition.label.one}`, params: idParamsSchema, body: definition.update, response: rowReply },
+    config: { access: write },
+    handler: async (request) => ok(messages.updated, await service.update(db, callerOf(request), request.params.id, request.body)),
+  });
+
+  r.delete(`${path}/:id`, {
+    schema: { tags, summary: `Delete a ${definition.label.one}`, params: idParamsSchema, response: rowReply },
+    config: { access: write },
+    handler: async (request) => ok(messages.deleted, await service.remove(db, callerOf(request), request.params.id)),
+  });
+
+  if (definition.deleteMode === 'deactivate') {
+    r.delete(`${path}/activate/:id`, {
+      schema: { tags, summary: `Activate a ${definition.label.one}`, params: idParamsSchema, response: rowReply },
+      config: { access: write },
+      handler: async (request) => ok(messages.activated, await service.activate(db, callerOf(request), request.params.id)),
+    });
+  }
+}
+

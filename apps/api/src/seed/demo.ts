@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import { allPermissions, type Permission } from '@portal/contract/permissions';
+import { roleAccessLevels, type RoleKey } from '@portal/contract/roles';
+import type { Database, Tx } from '../platform/database.ts';
+import { permissionGroups, rolePermissionGroups, roles } from '../modules/access/schema.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { requiredFields, sidebarItems } from '../modules/navigation/schema.ts';
+import { companies, districts, regions, stores } from '../modules/organisation/schema.ts';
+import { userIdentities, users } from '../modules/users/schema.ts';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+export const DEMO_COMPANY = 'Demo Wireless';
+export const SECOND_COMPANY = 'Northwind Mobile';
+
+/** One demo user per role (DESIGN.md "Demo tenant"). */
+export const demoUsers: { email: string; role: RoleKey; first: string; last: string }[] = [
+  { email: 'admin@demo.example', role: 'super_admin', first: 'Ada', last: 'Admin' },
+  { email: 'agent@demo.example', role: 'master_agent', first: 'Marco', last: 'Agent' },
+  { email: 'manager@demo.example', role: 'sub_agent_admin', first: 'Mina', last: 'Manager' },
+  { email: 'employee@demo.example', role: 'sub_agent_employee', first: 'Eli', last: 'Employee' },
+  { email: 'warehouse@demo.example', role: 'warehouse_account', first: 'Wes', last: 'Warehouse' },
+  { email: 'callcenter@demo.example', role: 'call_center_agent', first: 'Cara', last: 'Caller' },
+  { email: 'user@demo.example', role: 'base_user', first: 'Uma', last: 'User' },
+];
+
+const readAll = allPermissions.filter((p) => p.startsWith('read_'));
+const clock: Permission[] = ['write_hr_clockin', 'write_hr_clockin_web'];
+
+/** What each built-in role is granted, as one permission group per role. */
+const rolePermissions: Record<RoleKey, readonly Permission[]> = {
+  super_admin: allPermissions,
+  master_agent: allPermissions.filter((p) => p !== 'write_companies'),
+  sub_agent_admin: [
+    ...readAll,
+    'write_stores',
+    'write_users',
+    'write_districts',
+    'write_regions',
+    'can_edit_own_company_settings',
+    'write_oneview',
+    'is_clockin_pop_up_required',
+    ...clock,
+  ],
+  sub_agent_employee: ['read_stores', 'read_districts', 'read_regions', ...clock],
+  warehouse_account: ['read_stores', 'read_districts', ...clock],
+  call_center_agent: ['read_stores', 'read_users', ...clock],
+  base_user: ['read_stores'],
+};
+
+const roleTitles: Record<RoleKey, string> = {
+  super_admin: 'Super Admin',
+  master_agent: 'Master Agent',
+  sub_agent_admin: 'Store Manager',
+  sub_agent_employee: 'Sales Associate',
+  warehouse_account: 'Warehouse',
+  call_center_agent: 'Call Center',
+  base_user: 'Base User',
+};
+
+interface CompanyPlan {
+  name: string;
+  regions: { name: string; districts: { name: string; stores: { name: string; time_zone: string }[] }[] }[];
+  users: typeof demoUsers;
+}
+
+const demoPlan: CompanyPlan = {
+  name: DEMO_COMPANY,
+  regions: [
+    {
+      name: 'East',
+      districts: [
+        { name: 'Metro New York', stores: [{ name: 'Times Square', time_zone: 'America/New_York' }, { name: 'Brooklyn Heights', time_zone: 'America/New_York' }] },
+        { name: 'Caribbean', stores: [{ name: 'Charlotte Amalie', time_zone: 'America/Virgin' }] },
+      ],
+    },
+    {
+      name: 'Central',
+      districts: [{ name: 'Chicagoland', stores: [{ name: 'Magnificent Mile', time_zone: 'America/Chicago' }, { name: 'Oak Park', time_zone: 'America/Chicago' }] }],
+    },
+    {
+      name: 'West',
+      districts: [
+        { name: 'Southern California', stores: [{ name: 'Santa Monica', time_zone: 'America/Los_Angeles' }, { name: 'Pasadena', time_zone: 'America/Los_Angeles' }] },
+        { name: 'Border', stores: [{ name: 'Ojinaga Plaza', time_zone: 'America/Ojinaga' }] },
+      ],
+    },
+  ],
+  users: demoUsers,
+};
+
+const northwindPlan: CompanyPlan = {
+  name: SECOND_COMPANY,
+  regions: [{ name: 'North', districts: [{ name: 'Twin Cities', stores: [{ name: 'Minneapolis Downtown', time_zone: 'America/Chicago' }] }] }],
+  users: [{ email: 'admin@northwind.example', role: 'master_agent', first: 'Nora', last: 'North' }],
+};
+
+/** The default sidebar: only screens the app has. Later modules add their own items. */
+const defaultSidebar: { name: string; route: string; icon: string; permission: Permission | null }[] = [
+  { name: 'Users', route: '/users', icon: 'people', permission: 'read_users' },
+  { name: 'Stores', route: '/admin-location-settings', icon: 'store', permission: 'read_stores' },
+];
+
+/**
+ * Seeds the demo tenant when its company is missing; running it again changes nothing.
+ * Everything is written in one transaction, so a failed seed leaves no half-built company.
+ */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, DEMO_COMPANY));
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const plan of [demoPlan, northwindPlan]) await seedCompany(tx, plan, passwordHash);
+  });
+  return true;
+}
+
+async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
+  const [company] = await tx.insert(companies).values({ name: plan.name }).returning();
+  if (!company) throw new Error('company insert returned nothing');
+  const company_id = company.id;
+
+  const storeIds: number[] = [];
+  for (const region of plan.regions) {
+    const [r] = await tx.insert(regions).values({ company_id, name: region.name }).returning({ id: regions.id });
+    for (const district of region.districts) {
+      const [d] = await tx.insert(districts).values({ company_id, name: district.name, region_id: r?.id ?? null }).returning({ id: districts.id });
+      for (const [index, store] of district.stores.entries()) {
+        const [s] = await tx
+          .insert(stores)
+          .values({ company_id, district_id: d?.id ?? null, unique_id: `${plan.name.slice(0, 2).toUpperCase()}${String(storeIds.length + 1).padStart(3, '0')}`, ...store, address: `${100 + index} Main Street` })
+          .returning({ id: stores.id });
+        if (s) storeIds.push(s.id);
+      }
+    }
+  }
+
+  const roleIds = new Map<RoleKey, number>();
+  for (const roleKey of Object.keys(roleAccessLevels) as RoleKey[]) {
+    if (roleKey === 'super_admin' && plan.name !== DEMO_COMPANY) continue;
+    const [role] = await tx
+      .insert(roles)
+      .values({ company_id, name: roleTitles[roleKey], base_role: roleKey, access_level: roleAccessLevels[roleKey] })
+      .returning({ id: roles.id });
+    const [group] = await tx
+      .insert(permissionGroups)
+      .values({ company_id, name: `${roleTitles[roleKey]} permissions`, permissions: [...rolePermissions[roleKey]] })
+      .returning({ id: permissionGroups.id });
+    if (!role || !group) throw new Error('role insert returned nothing');
+    roleIds.set(roleKey, role.id);
+    await tx.insert(rolePermissionGroups).values({ company_id, role_id: role.id, permission_group_id: group.id });
+  }
+
+  for (const [index, demo] of plan.users.entries()) {
+    const role_id = roleIds.get(demo.role);
+    if (!role_id) throw new Error(`no role ${demo.role}`);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        company_id,
+        email: demo.email,
+        first_name: demo.first,
+        last_name: demo.last,
+        role_id,
+        access_level: roleAccessLevels[demo.role],
+        current_store: storeIds[index % storeIds.length] ?? null,
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('user insert returned nothing');
+    await tx.insert(userIdentities).values({ email: demo.email, company_id, user_id: user.id, password_hash: passwordHash });
+  }
+
+  await tx.insert(sidebarItems).values(defaultSidebar.map((item, order) => ({ company_id, order, ...item })));
+  await tx.insert(requiredFields).values({ company_id, type: 'Home Screen', title: 'OneView', order: 0 });
+}

@@ -1,0 +1,36 @@
+/**
+ * Every permission flag the portal knows. A session's `permissions` object has a key per granted
+ * flag. Resource flags are `read_<resource>` / `write_<resource>`; the rest are named by SPEC.md.
+ */
+export const resourcePermissionNames = [
+  'companies',
+  'regions',
+  'districts',
+  'stores',
+  'roles',
+  'permission_groups',
+  'users',
+  'sidebar_items',
+  'required_fields',
+] as const;
+export type ResourcePermissionName = (typeof resourcePermissionNames)[number];
+
+export const featurePermissions = [
+  'write_oneview',
+  'can_access_lotus_resources',
+  'can_edit_own_company_settings',
+  'is_clockin_pop_up_required',
+  'write_hr_clockin',
+  'write_hr_clockin_web',
+] as const;
+
+export const allPermissions = [
+  ...resourcePermissionNames.flatMap((name) => [`read_${name}`, `write_${name}`] as const),
+  ...featurePermissions,
+] as const;
+export type Permission = (typeof allPermissions)[number];
+
+export const isPermission = (value: string): value is Permission =>
+  (allPermissions as readonly string[]).includes(value);
+
+export type PermissionSet = Partial<Record<Permission, true>>;

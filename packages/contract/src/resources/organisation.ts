@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { defineResource, resourceMessages } from '../resource.ts';
+import { hexColor, id, isoDateTime, name, optionalText, timeZone } from '../fields.ts';
+import { DEFAULT_THEME_COLOR, DEFAULT_TIMEOUT_LIMIT_MINUTES, DEFAULT_TIMEZONE } from '../constants.ts';
+
+export const companySchema = z.object({
+  id,
+  name,
+  theme_color: hexColor,
+  logo_url: z.string().nullable(),
+  timezone: z.string(),
+  timeout_limit: z.number().int(),
+  is_active: z.boolean(),
+  created_at: isoDateTime,
+});
+export type Company = z.infer<typeof companySchema>;
+
+const companyWritable = z.strictObject({
+  name,
+  theme_color: hexColor.default(DEFAULT_THEME_COLOR),
+  logo_url: optionalText(1000),
+  timezone: timeZone.default(DEFAULT_TIMEZONE),
+  timeout_limit: z.number().int().min(1).max(24 * 60).default(DEFAULT_TIMEOUT_LIMIT_MINUTES),
+});
+
+export const companies = defineResource({
+  name: 'companies',
+  path: '/companies',
+  label: { one: 'Company', many: 'Companies' },
+  row: companySchema,
+  create: companyWritable,
+  update: companyWritable.partial(),
+  messages: resourceMessages('Company', 'added'),
+  afterSave: '/companies',
+  deleteMode: 'deactivate',
+  searchFields: ['name'],
+  queryFields: ['id', 'name', 'is_active', 'created_at'],
+  defaultSort: 'name',
+});
+
+const tenantRowFields = { id, company_id: id, is_active: z.boolean(), created_at: isoDateTime };
+
+export const regionSchema = z.object({ ...tenantRowFields, name, is_b2b: z.boolean() });
+export type Region = z.infer<typeof regionSchema>;
+const regionWritable = z.strictObject({ name, is_b2b: z.boolean().default(false) });
+
+export const regions = defineResource({
+  name: 'regions',
+  path: '/regions',
+  label: { one: 'Region', many: 'Regions' },
+  row: regionSchema,
+  create: regionWritable,
+  update: regionWritable.partial(),
+  messages: resourceMessages('Region', 'created'),
+  deleteMode: 'deactivate',
+  searchFields: ['name'],
+  queryFields: ['id', 'name', 'is_active', 'is_b2b', 'company_id', 'created_at'],
+  defaultSort: 'name',
+});
+
+export const districtSchema = z.object({
+  ...tenantRowFields,
+  name,
+  region_id: id.nullable(),
+  is_b2b: z.boolean(),
+});
+export type District = z.infer<typeof districtSchema>;
+const districtWritable = z.strictObject({
+  name,
+  region_id: id.nullable().default(null),
+  is_b2b: z.boolean().default(false),
+});
+
+export const districts = defineResource({
+  name: 'districts',
+  path: '/districts',
+  label: { one: 'District', many: 'Districts' },
+  row: districtSchema,
+  create: districtWritable,
+  update: districtWritable.partial(),
+  messages: resourceMessages('District', 'added', { activated: 'District activted' }),
+  deleteMode: 'deactivate',
+  searchFields: ['name'],
+  queryFields: ['id', 'name', 'region_id', 'is_active', 'is_b2b', 'company_id', 'created_at'],
+  defaultSort: 'name',
+});
+
+export const storeSchema = z.object({
+  ...tenantRowFields,
+  unique_id: z.string(),
+  name,
+  district_id: id.nullable(),
+  time_zone: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  is_b2b: z.boolean(),
+});
+export type Store = z.infer<typeof storeSchema>;
+const storeWritable = z.strictObject({
+  name,
+  unique_id: z.string().trim().min(1).max(40).optional(),
+  district_id: id.nullable().default(null),
+  time_zone: timeZone.default(DEFAULT_TIMEZONE),
+  address: optionalText(300),
+  phone: optionalText(40),
+  is_b2b: z.boolean().default(false),
+});
+
+export const stores = defineResource({
+  name: 'stores',
+  path: '/stores',
+  label: { one: 'Store', many: 'Stores' },
+  row: storeSchema,
+  create: storeWritable,
+  update: storeWritable.partial(),
+  messages: resourceMessages('Store', 'created'),
+  afterSave: '/admin-location-settings',
+  deleteMode: 'deactivate',
+  searchFields: ['name', 'unique_id'],
+  queryFields: ['id', 'name', 'unique_id', 'district_id', 'time_zone', 'is_active', 'is_b2b', 'company_id', 'created_at'],
+  defaultSort: 'name',
+});
