@@ -7,7 +7,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { z } from 'zod';
 import { APP_VERSION } from '@portal/contract/constants';
@@ -17,11 +22,10 @@ import { installAccessControl } from './platform/access.ts';
 import { type Database, ping } from './platform/database.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { ok } from './platform/reply.ts';
-import { accessRoutes } from './modules/access/routes.ts';
+import { mountResource } from './platform/resources/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { navigationRoutes } from './modules/navigation/routes.ts';
-import { organisationRoutes } from './modules/organisation/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
+import { resourceServices } from './resources.ts';
 
 export const API_PREFIX = '/api';
 
@@ -33,7 +37,11 @@ export interface AppOptions {
 }
 
 /** Builds the whole HTTP app: platform plugins, every module under /api, and the web app. */
-export async function buildApp({ config, db, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -41,10 +49,12 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'request_id',
     trustProxy: true,
     // `filter[field]=value` arrives as { filter: { field: value } }.
-    routerOptions: { querystringParser: (query: string) => qs.parse(query, { depth: 1, arrayLimit: 0, parameterLimit: 100 }) },
+    routerOptions: {
+      querystringParser: (query: string) =>
+        qs.parse(query, { depth: 1, arrayLimit: 0, parameterLimit: 100 }),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,7 +72,9 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: [
           "'self'",
-          ...[...Object.values(config.API_HOSTS.hosts), config.API_HOSTS.fallback].filter((src) => src.startsWith('http')),
+          ...[...Object.values(config.API_HOSTS.hosts), config.API_HOSTS.fallback].filter((src) =>
+            src.startsWith('http'),
+          ),
         ],
         frameSrc: ['https:'],
         objectSrc: ["'none'"],
@@ -91,7 +103,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     async (api) => {
       installAccessControl(api, db, API_PREFIX);
       api.withTypeProvider<ZodTypeProvider>().get('/health', {
-        schema: { tags: ['Platform'], summary: 'Liveness and database reachability', response: { 200: replySchema(z.object({ version: z.string() })) } },
+        schema: {
+          tags: ['Platform'],
+          summary: 'Liveness and database reachability',
+          response: { 200: replySchema(z.object({ version: z.string() })) },
+        },
         config: { access: 'public' },
         handler: async () => {
           await ping(db);
@@ -99,16 +115,16 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
         },
       });
       authRoutes(api, db, { sessionTtlHours: config.SESSION_TTL_HOURS });
-      organisationRoutes(api, db);
-      accessRoutes(api, db);
-      userRoutes(api, db);
+      for (const service of resourceServices) mountResource(api, db, service);
       navigationRoutes(api, db);
     },
     { prefix: API_PREFIX },
   );
 
   // Runtime configuration for the web app: which API base each host uses (SPEC.md section 1).
-  app.get('/config.json', { config: { access: 'public' } }, async () => ({ apiHosts: config.API_HOSTS }));
+  app.get('/config.json', { config: { access: 'public' } }, async () => ({
+    apiHosts: config.API_HOSTS,
+  }));
 
   serveWebApp(app, config);
   return app;
@@ -125,7 +141,13 @@ function serveWebApp(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith(API_PREFIX) || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(path)) {
-      return reply.status(404).send({ success: false, message: `No such endpoint: ${request.method} ${path}`, data: null });
+      return reply
+        .status(404)
+        .send({
+          success: false,
+          message: `No such endpoint: ${request.method} ${path}`,
+          data: null,
+        });
     }
     return reply.type('text/html').sendFile('index.html');
   });

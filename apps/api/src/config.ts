@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { parseApiHosts } from '@portal/contract/api-hosts';
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
 
 /** Every environment variable the server reads; README.md describes each. */
 const envSchema = z.object({
@@ -26,8 +28,18 @@ const envSchema = z.object({
       }
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   WEB_DIST: z.string().optional(),
 });
 

@@ -12,16 +12,14 @@ export const email = z
   .pipe(z.string().max(254));
 export const isoDateTime = z.string();
 export const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'Use a colour like #004995');
-export const timeZone = z
-  .string()
-  .refine(
-    (value) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: value });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Unknown time zone' },
-  );
+export const timeZone = z.string().refine(
+  (value) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'Unknown time zone' },
+);

@@ -39,5 +39,8 @@ export const relatedQuerySchema = z.strictObject({ related: csv.optional() });
 
 /** Numeric ids in paths: digits only, so `/stores/abc` and `/stores/-1` are a clear 400. */
 export const idParamsSchema = z.strictObject({
-  id: z.string().regex(/^\d{1,15}$/, 'id must be a positive whole number').transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'id must be a positive whole number')
+    .transform(Number),
 });

@@ -66,8 +66,10 @@ export interface ResourceDefinition<
 }
 
 /** Declares a resource once; the API and the web app both read this object. */
-export function defineResource<Row extends z.ZodObject, Create extends z.ZodObject, Update extends z.ZodObject>(
-  definition: ResourceDefinition<Row, Create, Update>,
-): ResourceDefinition<Row, Create, Update> {
+export function defineResource<
+  Row extends z.ZodObject,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+>(definition: ResourceDefinition<Row, Create, Update>): ResourceDefinition<Row, Create, Update> {
   return definition;
 }

@@ -11,8 +11,14 @@ export const isoTimestamp = customType<{ data: string; driverData: string | Date
   toDriver: (value) => value,
 });
 
-export const createdAt = () => isoTimestamp('created_at').notNull().default(sql`now()`);
-export const updatedAt = () => isoTimestamp('updated_at').notNull().default(sql`now()`);
+export const createdAt = () =>
+  isoTimestamp('created_at')
+    .notNull()
+    .default(sql`now()`);
+export const updatedAt = () =>
+  isoTimestamp('updated_at')
+    .notNull()
+    .default(sql`now()`);
 
 /**
  * The columns every tenant-owned table starts with. Ids come from one identity per table, so an id

@@ -17,8 +17,10 @@ export function installAccessControl(app: FastifyInstance, db: Database, apiPref
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix) || route.url.startsWith(`${apiPrefix}/docs`)) return;
     if (route.method === 'HEAD') return;
-    if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
-    if (!route.schema?.response) throw new Error(`Route ${String(route.method)} ${route.url} has no response schema`);
+    if (!route.config?.access)
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    if (!route.schema?.response)
+      throw new Error(`Route ${String(route.method)} ${route.url} has no response schema`);
   });
 
   app.addHook('preValidation', async (request) => {

@@ -24,6 +24,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+export interface PgliteHandle extends DatabaseHandle {
+  /** The embedded engine itself, for dumping its data directory (test templates). */
+  client: PGlite;
+}
+
 /** Finds the committed SQL migrations whether running from src/ or from the bundle in dist/. */
 function migrationsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -46,7 +51,9 @@ export async function openPostgres(url: string, migrateOnOpen = true): Promise<D
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await client
+        .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+        .catch(() => undefined);
       await client.end();
     }
   }
@@ -55,18 +62,23 @@ export async function openPostgres(url: string, migrateOnOpen = true): Promise<D
 }
 
 /** PGlite in `dataDir` (persisted), or in memory from a dump when `loadDataDir` is given (tests). */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<PgliteHandle> {
   if (options.dataDir) mkdirSync(resolve(options.dataDir), { recursive: true });
   const client = options.loadDataDir
     ? await PGlite.create({ loadDataDir: options.loadDataDir })
     : await PGlite.create(options.dataDir ? resolve(options.dataDir, 'pgdata') : undefined);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', client, close: () => client.close() };
 }
 
 export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }) {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite({ dataDir: config.DATA_DIR });
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL)
+    : openPglite({ dataDir: config.DATA_DIR });
 }
 
 export async function ping(db: Database): Promise<void> {

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import type { FieldErrors } from '@portal/contract/envelope';
 import { AppError } from './errors.ts';
 
@@ -40,21 +43,31 @@ export function installErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request');
+        const path =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          (error.validationContext ?? 'request');
         (errors[path] ??= []).push(issue.message ?? 'Invalid value');
       }
       const first = Object.entries(errors)[0];
-      const message = first ? `Invalid ${error.validationContext ?? 'request'}: ${first[0]}: ${first[1][0]}` : 'Invalid request';
+      const message = first
+        ? `Invalid ${error.validationContext ?? 'request'}: ${first[0]}: ${first[1][0]}`
+        : 'Invalid request';
       return res.status(400).send(reply(message, errors));
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match its schema',
+      );
       return res.status(500).send(reply(SERVER_ERROR));
     }
     const pg = postgresCode(error);
     if (pg && pgErrors[pg]) {
       const mapped = pgErrors[pg];
-      request.log.info({ code: pg, detail: (error.cause as { detail?: string } | undefined)?.detail }, mapped.message);
+      request.log.info(
+        { code: pg, detail: (error.cause as { detail?: string } | undefined)?.detail },
+        mapped.message,
+      );
       return res.status(mapped.status).send(reply(mapped.message));
     }
     const status = error.statusCode ?? 500;

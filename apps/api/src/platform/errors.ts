@@ -11,7 +11,8 @@ export class AppError extends Error {
     super(message);
   }
   static badRequest = (message: string, errors?: FieldErrors) => new AppError(400, message, errors);
-  static forbidden = (message = 'You do not have permission to do this') => new AppError(403, message);
+  static forbidden = (message = 'You do not have permission to do this') =>
+    new AppError(403, message);
   static notFound = (what = 'Record') => new AppError(404, `${what} not found`);
   static conflict = (message: string, data: Record<string, unknown> | null = null) =>
     new AppError(409, message, undefined, data);

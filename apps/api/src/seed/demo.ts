@@ -59,7 +59,10 @@ const roleTitles: Record<RoleKey, string> = {
 
 interface CompanyPlan {
   name: string;
-  regions: { name: string; districts: { name: string; stores: { name: string; time_zone: string }[] }[] }[];
+  regions: {
+    name: string;
+    districts: { name: string; stores: { name: string; time_zone: string }[] }[];
+  }[];
   users: typeof demoUsers;
 }
 
@@ -69,18 +72,38 @@ const demoPlan: CompanyPlan = {
     {
       name: 'East',
       districts: [
-        { name: 'Metro New York', stores: [{ name: 'Times Square', time_zone: 'America/New_York' }, { name: 'Brooklyn Heights', time_zone: 'America/New_York' }] },
+        {
+          name: 'Metro New York',
+          stores: [
+            { name: 'Times Square', time_zone: 'America/New_York' },
+            { name: 'Brooklyn Heights', time_zone: 'America/New_York' },
+          ],
+        },
         { name: 'Caribbean', stores: [{ name: 'Charlotte Amalie', time_zone: 'America/Virgin' }] },
       ],
     },
     {
       name: 'Central',
-      districts: [{ name: 'Chicagoland', stores: [{ name: 'Magnificent Mile', time_zone: 'America/Chicago' }, { name: 'Oak Park', time_zone: 'America/Chicago' }] }],
+      districts: [
+        {
+          name: 'Chicagoland',
+          stores: [
+            { name: 'Magnificent Mile', time_zone: 'America/Chicago' },
+            { name: 'Oak Park', time_zone: 'America/Chicago' },
+          ],
+        },
+      ],
     },
     {
       name: 'West',
       districts: [
-        { name: 'Southern California', stores: [{ name: 'Santa Monica', time_zone: 'America/Los_Angeles' }, { name: 'Pasadena', time_zone: 'America/Los_Angeles' }] },
+        {
+          name: 'Southern California',
+          stores: [
+            { name: 'Santa Monica', time_zone: 'America/Los_Angeles' },
+            { name: 'Pasadena', time_zone: 'America/Los_Angeles' },
+          ],
+        },
         { name: 'Border', stores: [{ name: 'Ojinaga Plaza', time_zone: 'America/Ojinaga' }] },
       ],
     },
@@ -90,12 +113,27 @@ const demoPlan: CompanyPlan = {
 
 const northwindPlan: CompanyPlan = {
   name: SECOND_COMPANY,
-  regions: [{ name: 'North', districts: [{ name: 'Twin Cities', stores: [{ name: 'Minneapolis Downtown', time_zone: 'America/Chicago' }] }] }],
+  regions: [
+    {
+      name: 'North',
+      districts: [
+        {
+          name: 'Twin Cities',
+          stores: [{ name: 'Minneapolis Downtown', time_zone: 'America/Chicago' }],
+        },
+      ],
+    },
+  ],
   users: [{ email: 'admin@northwind.example', role: 'master_agent', first: 'Nora', last: 'North' }],
 };
 
 /** The default sidebar: only screens the app has. Later modules add their own items. */
-const defaultSidebar: { name: string; route: string; icon: string; permission: Permission | null }[] = [
+const defaultSidebar: {
+  name: string;
+  route: string;
+  icon: string;
+  permission: Permission | null;
+}[] = [
   { name: 'Users', route: '/users', icon: 'people', permission: 'read_users' },
   { name: 'Stores', route: '/admin-location-settings', icon: 'store', permission: 'read_stores' },
 ];
@@ -105,7 +143,10 @@ const defaultSidebar: { name: string; route: string; icon: string; permission: P
  * Everything is written in one transaction, so a failed seed leaves no half-built company.
  */
 export async function seedDemo(db: Database): Promise<boolean> {
-  const [existing] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, DEMO_COMPANY));
+  const [existing] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.name, DEMO_COMPANY));
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -121,13 +162,25 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
 
   const storeIds: number[] = [];
   for (const region of plan.regions) {
-    const [r] = await tx.insert(regions).values({ company_id, name: region.name }).returning({ id: regions.id });
+    const [r] = await tx
+      .insert(regions)
+      .values({ company_id, name: region.name })
+      .returning({ id: regions.id });
     for (const district of region.districts) {
-      const [d] = await tx.insert(districts).values({ company_id, name: district.name, region_id: r?.id ?? null }).returning({ id: districts.id });
+      const [d] = await tx
+        .insert(districts)
+        .values({ company_id, name: district.name, region_id: r?.id ?? null })
+        .returning({ id: districts.id });
       for (const [index, store] of district.stores.entries()) {
         const [s] = await tx
           .insert(stores)
-          .values({ company_id, district_id: d?.id ?? null, unique_id: `${plan.name.slice(0, 2).toUpperCase()}${String(storeIds.length + 1).padStart(3, '0')}`, ...store, address: `${100 + index} Main Street` })
+          .values({
+            company_id,
+            district_id: d?.id ?? null,
+            unique_id: `${plan.name.slice(0, 2).toUpperCase()}${String(storeIds.length + 1).padStart(3, '0')}`,
+            ...store,
+            address: `${100 + index} Main Street`,
+          })
           .returning({ id: stores.id });
         if (s) storeIds.push(s.id);
       }
@@ -139,15 +192,26 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
     if (roleKey === 'super_admin' && plan.name !== DEMO_COMPANY) continue;
     const [role] = await tx
       .insert(roles)
-      .values({ company_id, name: roleTitles[roleKey], base_role: roleKey, access_level: roleAccessLevels[roleKey] })
+      .values({
+        company_id,
+        name: roleTitles[roleKey],
+        base_role: roleKey,
+        access_level: roleAccessLevels[roleKey],
+      })
       .returning({ id: roles.id });
     const [group] = await tx
       .insert(permissionGroups)
-      .values({ company_id, name: `${roleTitles[roleKey]} permissions`, permissions: [...rolePermissions[roleKey]] })
+      .values({
+        company_id,
+        name: `${roleTitles[roleKey]} permissions`,
+        permissions: [...rolePermissions[roleKey]],
+      })
       .returning({ id: permissionGroups.id });
     if (!role || !group) throw new Error('role insert returned nothing');
     roleIds.set(roleKey, role.id);
-    await tx.insert(rolePermissionGroups).values({ company_id, role_id: role.id, permission_group_id: group.id });
+    await tx
+      .insert(rolePermissionGroups)
+      .values({ company_id, role_id: role.id, permission_group_id: group.id });
   }
 
   for (const [index, demo] of plan.users.entries()) {
@@ -166,9 +230,15 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
       })
       .returning({ id: users.id });
     if (!user) throw new Error('user insert returned nothing');
-    await tx.insert(userIdentities).values({ email: demo.email, company_id, user_id: user.id, password_hash: passwordHash });
+    await tx
+      .insert(userIdentities)
+      .values({ email: demo.email, company_id, user_id: user.id, password_hash: passwordHash });
   }
 
-  await tx.insert(sidebarItems).values(defaultSidebar.map((item, order) => ({ company_id, order, ...item })));
-  await tx.insert(requiredFields).values({ company_id, type: 'Home Screen', title: 'OneView', order: 0 });
+  await tx
+    .insert(sidebarItems)
+    .values(defaultSidebar.map((item, order) => ({ company_id, order, ...item })));
+  await tx
+    .insert(requiredFields)
+    .values({ company_id, type: 'Home Screen', title: 'OneView', order: 0 });
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineResource, resourceMessages } from '../resource.ts';
 import { hexColor, id, isoDateTime, name, optionalText, timeZone } from '../fields.ts';
-import { DEFAULT_THEME_COLOR, DEFAULT_TIMEOUT_LIMIT_MINUTES, DEFAULT_TIMEZONE } from '../constants.ts';
+import {
+  DEFAULT_THEME_COLOR,
+  DEFAULT_TIMEOUT_LIMIT_MINUTES,
+  DEFAULT_TIMEZONE,
+} from '../constants.ts';
 
 export const companySchema = z.object({
   id,
@@ -20,7 +24,12 @@ const companyWritable = z.strictObject({
   theme_color: hexColor.default(DEFAULT_THEME_COLOR),
   logo_url: optionalText(1000),
   timezone: timeZone.default(DEFAULT_TIMEZONE),
-  timeout_limit: z.number().int().min(1).max(24 * 60).default(DEFAULT_TIMEOUT_LIMIT_MINUTES),
+  timeout_limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(DEFAULT_TIMEOUT_LIMIT_MINUTES),
 });
 
 export const companies = defineResource({
@@ -117,6 +126,16 @@ export const stores = defineResource({
   afterSave: '/admin-location-settings',
   deleteMode: 'deactivate',
   searchFields: ['name', 'unique_id'],
-  queryFields: ['id', 'name', 'unique_id', 'district_id', 'time_zone', 'is_active', 'is_b2b', 'company_id', 'created_at'],
+  queryFields: [
+    'id',
+    'name',
+    'unique_id',
+    'district_id',
+    'time_zone',
+    'is_active',
+    'is_b2b',
+    'company_id',
+    'created_at',
+  ],
   defaultSort: 'name',
 });

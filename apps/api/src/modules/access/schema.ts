@@ -1,4 +1,12 @@
-import { boolean, foreignKey, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { activeFlag, tenantColumns, tenantPrimaryKey } from '../../db/columns.ts';
 import { companies } from '../organisation/schema.ts';
 
@@ -45,9 +53,10 @@ export const rolePermissionGroups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.role_id, t.permission_group_id] }),
-    foreignKey({ columns: [t.company_id, t.role_id], foreignColumns: [roles.company_id, roles.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.company_id, t.role_id],
+      foreignColumns: [roles.company_id, roles.id],
+    }).onDelete('cascade'),
     foreignKey({
       columns: [t.company_id, t.permission_group_id],
       foreignColumns: [permissionGroups.company_id, permissionGroups.id],

@@ -32,14 +32,25 @@ export function authRoutes(app: FastifyInstance, db: Database, options: AuthOpti
       tags: ['Auth'],
       summary: 'Sign in with email and password',
       body: loginRequestSchema,
-      response: { 200: loginResponseSchema, 400: errorReplySchema, 401: loginFailureSchema, 429: errorReplySchema },
+      response: {
+        200: loginResponseSchema,
+        400: errorReplySchema,
+        401: loginFailureSchema,
+        429: errorReplySchema,
+      },
     },
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { email, password } = request.body;
-      const [identity] = await db.select().from(userIdentities).where(eq(userIdentities.email, email));
+      const [identity] = await db
+        .select()
+        .from(userIdentities)
+        .where(eq(userIdentities.email, email));
       const passwordOk = await verifyPassword(identity?.password_hash, password);
-      const signedIn = identity && passwordOk ? await loadSignedInUser(db, identity.company_id, identity.user_id) : null;
+      const signedIn =
+        identity && passwordOk
+          ? await loadSignedInUser(db, identity.company_id, identity.user_id)
+          : null;
       if (!signedIn || !signedIn.active) {
         const reason = signedIn ? authMessages.accountDisabled : authMessages.badCredentials;
         return reply.status(401).send({ success: false, message: reason, data: null, reason });
@@ -80,7 +91,11 @@ export function authRoutes(app: FastifyInstance, db: Database, options: AuthOpti
   });
 
   r.post('/auth/logout', {
-    schema: { tags: ['Auth'], summary: 'End this session', response: { 200: replySchema(z.null()), 460: errorReplySchema } },
+    schema: {
+      tags: ['Auth'],
+      summary: 'End this session',
+      response: { 200: replySchema(z.null()), 460: errorReplySchema },
+    },
     config: { access: 'authenticated' },
     handler: async (request) => {
       await revokeSession(db, callerOf(request).sessionId);

@@ -1,6 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@portal/contract/auth';
-import { DEFAULT_THEME_COLOR, DEFAULT_TIMEOUT_LIMIT_MINUTES, DEFAULT_TIMEZONE } from '@portal/contract/constants';
+import {
+  DEFAULT_THEME_COLOR,
+  DEFAULT_TIMEOUT_LIMIT_MINUTES,
+  DEFAULT_TIMEZONE,
+} from '@portal/contract/constants';
 import { isPermission, type PermissionSet } from '@portal/contract/permissions';
 import type { Executor } from '../../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
@@ -18,14 +22,30 @@ export interface SignedInUser {
 }
 
 /** Everything the login response tells about a user, read in a few queries. */
-export async function loadSignedInUser(db: Executor, companyId: number, userId: number): Promise<SignedInUser | null> {
+export async function loadSignedInUser(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<SignedInUser | null> {
   const [found] = await db
-    .select({ user: users, role: roles, company: companies, store: stores, identity: userIdentities })
+    .select({
+      user: users,
+      role: roles,
+      company: companies,
+      store: stores,
+      identity: userIdentities,
+    })
     .from(users)
     .innerJoin(roles, and(eq(roles.company_id, users.company_id), eq(roles.id, users.role_id)))
     .innerJoin(companies, eq(companies.id, users.company_id))
-    .innerJoin(userIdentities, and(eq(userIdentities.company_id, users.company_id), eq(userIdentities.user_id, users.id)))
-    .leftJoin(stores, and(eq(stores.company_id, users.company_id), eq(stores.id, users.current_store)))
+    .innerJoin(
+      userIdentities,
+      and(eq(userIdentities.company_id, users.company_id), eq(userIdentities.user_id, users.id)),
+    )
+    .leftJoin(
+      stores,
+      and(eq(stores.company_id, users.company_id), eq(stores.id, users.current_store)),
+    )
     .where(and(eq(users.company_id, companyId), eq(users.id, userId)));
   if (!found) return null;
 
@@ -41,7 +61,12 @@ export async function loadSignedInUser(db: Executor, companyId: number, userId: 
       ),
     )
     .innerJoin(sql`lateral unnest(${permissionGroups.permissions}) as p`, sql`true`)
-    .where(and(eq(rolePermissionGroups.company_id, companyId), eq(rolePermissionGroups.role_id, found.user.role_id)));
+    .where(
+      and(
+        eq(rolePermissionGroups.company_id, companyId),
+        eq(rolePermissionGroups.role_id, found.user.role_id),
+      ),
+    );
   const permissions: PermissionSet = {};
   for (const flag of granted?.flags ?? []) if (isPermission(flag)) permissions[flag] = true;
 
@@ -53,7 +78,12 @@ export async function loadSignedInUser(db: Executor, companyId: number, userId: 
     .limit(1);
 
   const { user, role, company, store, identity } = found;
-  const sidebarItems = await loadSidebarTree(db, companyId, permissions, role.base_role === 'super_admin');
+  const sidebarItems = await loadSidebarTree(
+    db,
+    companyId,
+    permissions,
+    role.base_role === 'super_admin',
+  );
   return {
     user: {
       id: user.id,
@@ -83,6 +113,7 @@ export async function loadSignedInUser(db: Executor, companyId: number, userId: 
     },
     homeScreen: home?.title ?? null,
     isB2BUser: user.is_b2b,
-    active: user.is_active && !user.is_deleted && !user.is_locked && role.is_active && company.is_active,
+    active:
+      user.is_active && !user.is_deleted && !user.is_locked && role.is_active && company.is_active,
   };
 }

@@ -27,7 +27,10 @@ export async function openSession(
 }
 
 export async function revokeSession(db: Executor, sessionId: number) {
-  await db.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
 
 /** Ends every open session of a user (password change, lock, termination, deactivation). */
@@ -35,7 +38,13 @@ export async function revokeUserSessions(db: Executor, companyId: number, userId
   await db
     .update(sessions)
     .set({ revoked_at: sql`now()` })
-    .where(and(eq(sessions.company_id, companyId), eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    .where(
+      and(
+        eq(sessions.company_id, companyId),
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+      ),
+    );
 }
 
 /**
@@ -57,7 +66,10 @@ export async function contextForToken(db: Database, token: string): Promise<Requ
          where rpg.company_id = ${users.company_id} and rpg.role_id = ${users.role_id})`,
     })
     .from(sessions)
-    .innerJoin(users, and(eq(users.company_id, sessions.company_id), eq(users.id, sessions.user_id)))
+    .innerJoin(
+      users,
+      and(eq(users.company_id, sessions.company_id), eq(users.id, sessions.user_id)),
+    )
     .innerJoin(roles, and(eq(roles.company_id, users.company_id), eq(roles.id, users.role_id)))
     .where(
       and(

@@ -2,23 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, replySchema } from '@portal/contract/envelope';
-import { requiredFields as requiredFieldResource, sidebarItems as sidebarItemResource, sidebarNodeSchema } from '@portal/contract/resources/navigation';
+import { sidebarNodeSchema } from '@portal/contract/resources/navigation';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { isSuperAdmin } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
-import { createResourceService } from '../../platform/resources/service.ts';
-import { mountResource } from '../../platform/resources/routes.ts';
 import { loadSidebarTree } from './sidebar.ts';
-import { requiredFields, sidebarItems } from './schema.ts';
-
-export const sidebarItemService = createResourceService({ definition: sidebarItemResource, table: sidebarItems, tenantColumn: 'company_id' });
-export const requiredFieldService = createResourceService({ definition: requiredFieldResource, table: requiredFields, tenantColumn: 'company_id' });
 
 export function navigationRoutes(app: FastifyInstance, db: Database) {
-  mountResource(app, db, sidebarItemService);
-  mountResource(app, db, requiredFieldService);
-
   app.withTypeProvider<ZodTypeProvider>().get('/sidebar', {
     schema: {
       tags: ['Sidebar Items'],

@@ -19,14 +19,22 @@ export async function loadSidebarTree(
     .from(sidebarItems)
     .leftJoin(
       embedsAndLinks,
-      and(eq(embedsAndLinks.company_id, sidebarItems.company_id), eq(embedsAndLinks.id, sidebarItems.embed_and_links_id)),
+      and(
+        eq(embedsAndLinks.company_id, sidebarItems.company_id),
+        eq(embedsAndLinks.id, sidebarItems.embed_and_links_id),
+      ),
     )
     .where(and(eq(sidebarItems.company_id, companyId), eq(sidebarItems.is_deleted, false)))
     .orderBy(asc(sidebarItems.order), asc(sidebarItems.id));
 
   const nodes = new Map<number, SidebarNode>();
   for (const { item, slug } of rows) {
-    if (item.permission && !seeAll && !(permissions as Record<string, true | undefined>)[item.permission]) continue;
+    if (
+      item.permission &&
+      !seeAll &&
+      !(permissions as Record<string, true | undefined>)[item.permission]
+    )
+      continue;
     nodes.set(item.id, {
       id: item.id,
       name: item.name,

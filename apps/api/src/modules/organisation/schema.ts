@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, integer, pgTable, serial, text, unique, boolean } from 'drizzle-orm/pg-core';
-import { activeFlag, createdAt, tenantColumns, tenantPrimaryKey, updatedAt } from '../../db/columns.ts';
+import {
+  activeFlag,
+  createdAt,
+  tenantColumns,
+  tenantPrimaryKey,
+  updatedAt,
+} from '../../db/columns.ts';
 
 /** Companies are the tenants: a global table, the root every tenant row hangs from. */
 export const companies = pgTable('companies', {
@@ -42,7 +48,10 @@ export const districts = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    foreignKey({ columns: [t.company_id, t.region_id], foreignColumns: [regions.company_id, regions.id] }),
+    foreignKey({
+      columns: [t.company_id, t.region_id],
+      foreignColumns: [regions.company_id, regions.id],
+    }),
     unique().on(t.company_id, t.name),
   ],
 );

@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, serial, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { activeFlag, createdAt, isoTimestamp, tenantColumns, tenantPrimaryKey } from '../../db/columns.ts';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  activeFlag,
+  createdAt,
+  isoTimestamp,
+  tenantColumns,
+  tenantPrimaryKey,
+} from '../../db/columns.ts';
 import { roles } from '../access/schema.ts';
 import { companies, stores } from '../organisation/schema.ts';
 
@@ -28,7 +44,10 @@ export const users = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    foreignKey({ columns: [t.company_id, t.role_id], foreignColumns: [roles.company_id, roles.id] }),
+    foreignKey({
+      columns: [t.company_id, t.role_id],
+      foreignColumns: [roles.company_id, roles.id],
+    }),
     foreignKey({
       columns: [t.company_id, t.current_store],
       foreignColumns: [stores.company_id, stores.id],
@@ -51,7 +70,9 @@ export const userIdentities = pgTable('user_identities', {
   user_id: integer().notNull(),
   password_hash: text().notNull(),
   auth_uuid: uuid().notNull().defaultRandom(),
-  password_changed_at: isoTimestamp('password_changed_at').notNull().default(sql`now()`),
+  password_changed_at: isoTimestamp('password_changed_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** Opaque bearer sessions: only the SHA-256 of the token is stored, so a leaked table logs no one in. */
@@ -63,7 +84,9 @@ export const sessions = pgTable(
     company_id: integer().notNull(),
     user_id: integer().notNull(),
     created_at: createdAt(),
-    last_seen_at: isoTimestamp('last_seen_at').notNull().default(sql`now()`),
+    last_seen_at: isoTimestamp('last_seen_at')
+      .notNull()
+      .default(sql`now()`),
     expires_at: isoTimestamp('expires_at').notNull(),
     revoked_at: isoTimestamp('revoked_at'),
     ip: text(),

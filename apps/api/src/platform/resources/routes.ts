@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { countDataSchema, errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import {
+  countDataSchema,
+  errorReplySchema,
+  listDataSchema,
+  replySchema,
+} from '@portal/contract/envelope';
 import { idParamsSchema, listQuerySchema, relatedQuerySchema } from '@portal/contract/list-query';
 import type { Permission } from '@portal/contract/permissions';
 import type { ResourceDefinition } from '@portal/contract/resource';
@@ -11,7 +16,13 @@ import { callerOf } from '../access.ts';
 import { ok } from '../reply.ts';
 import type { ResourceService } from './service.ts';
 
-const errors = { 400: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 460: errorReplySchema };
+const errors = {
+  400: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  460: errorReplySchema,
+};
 
 /**
  * Mounts the standard routes of one resource: list, count, get, create, update, delete and, where
@@ -26,7 +37,10 @@ export function mountResource(app: FastifyInstance, db: Database, service: Resou
 
   // A row may carry each declared relation when asked for with `related=`.
   const relatedShape = Object.fromEntries(
-    Object.entries(service.relations).map(([name, relation]) => [name, relation.definition.row.nullable().optional()]),
+    Object.entries(service.relations).map(([name, relation]) => [
+      name,
+      relation.definition.row.nullable().optional(),
+    ]),
   );
   // Widened on purpose: the engine serves every resource, so rows are plain records here;
   // at run time the full schema still validates and strips each reply.
@@ -35,47 +49,91 @@ export function mountResource(app: FastifyInstance, db: Database, service: Resou
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(path, {
-    schema: { tags, summary: `List ${definition.label.many}`, querystring: listQuerySchema, response: { 200: replySchema(listDataSchema(row)), ...errors } },
+    schema: {
+      tags,
+      summary: `List ${definition.label.many}`,
+      querystring: listQuerySchema,
+      response: { 200: replySchema(listDataSchema(row)), ...errors },
+    },
     config: { access: read },
     handler: async (request) => ok('', await service.list(db, callerOf(request), request.query)),
   });
 
   r.get(`${path}/count`, {
-    schema: { tags, summary: `Count ${definition.label.many}`, querystring: listQuerySchema, response: { 200: replySchema(countDataSchema), ...errors } },
+    schema: {
+      tags,
+      summary: `Count ${definition.label.many}`,
+      querystring: listQuerySchema,
+      response: { 200: replySchema(countDataSchema), ...errors },
+    },
     config: { access: read },
     handler: async (request) => ok('', await service.count(db, callerOf(request), request.query)),
   });
 
   r.get(`${path}/:id`, {
-    schema: { tags, summary: `Get a ${definition.label.one}`, params: idParamsSchema, querystring: relatedQuerySchema, response: rowReply },
+    schema: {
+      tags,
+      summary: `Get a ${definition.label.one}`,
+      params: idParamsSchema,
+      querystring: relatedQuerySchema,
+      response: rowReply,
+    },
     config: { access: read },
-    handler: async (request) => ok('', await service.get(db, callerOf(request), request.params.id, request.query.related)),
+    handler: async (request) =>
+      ok('', await service.get(db, callerOf(request), request.params.id, request.query.related)),
   });
 
   r.post(path, {
-    schema: { tags, summary: `Create a ${definition.label.one}`, body: definition.create, response: rowReply },
+    schema: {
+      tags,
+      summary: `Create a ${definition.label.one}`,
+      body: definition.create,
+      response: rowReply,
+    },
     config: { access: write },
-    handler: async (request) => ok(messages.created, await service.create(db, callerOf(request), request.body)),
+    handler: async (request) =>
+      ok(messages.created, await service.create(db, callerOf(request), request.body)),
   });
 
   r.patch(`${path}/:id`, {
-    schema: { tags, summary: `Update a ${definition.label.one}`, params: idParamsSchema, body: definition.update, response: rowReply },
+    schema: {
+      tags,
+      summary: `Update a ${definition.label.one}`,
+      params: idParamsSchema,
+      body: definition.update,
+      response: rowReply,
+    },
     config: { access: write },
-    handler: async (request) => ok(messages.updated, await service.update(db, callerOf(request), request.params.id, request.body)),
+    handler: async (request) =>
+      ok(
+        messages.updated,
+        await service.update(db, callerOf(request), request.params.id, request.body),
+      ),
   });
 
   r.delete(`${path}/:id`, {
-    schema: { tags, summary: `Delete a ${definition.label.one}`, params: idParamsSchema, response: rowReply },
+    schema: {
+      tags,
+      summary: `Delete a ${definition.label.one}`,
+      params: idParamsSchema,
+      response: rowReply,
+    },
     config: { access: write },
-    handler: async (request) => ok(messages.deleted, await service.remove(db, callerOf(request), request.params.id)),
+    handler: async (request) =>
+      ok(messages.deleted, await service.remove(db, callerOf(request), request.params.id)),
   });
 
   if (definition.deleteMode === 'deactivate') {
     r.delete(`${path}/activate/:id`, {
-      schema: { tags, summary: `Activate a ${definition.label.one}`, params: idParamsSchema, response: rowReply },
+      schema: {
+        tags,
+        summary: `Activate a ${definition.label.one}`,
+        params: idParamsSchema,
+        response: rowReply,
+      },
       config: { access: write },
-      handler: async (request) => ok(messages.activated, await service.activate(db, callerOf(request), request.params.id)),
+      handler: async (request) =>
+        ok(messages.activated, await service.activate(db, callerOf(request), request.params.id)),
     });
   }
 }
-

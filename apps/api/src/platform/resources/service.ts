@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ListQuery } from '@portal/contract/list-query';
@@ -23,9 +36,18 @@ export interface Relation {
 /** The hooks where a resource differs from plain CRUD; all run inside the write's transaction. */
 export interface ResourceHooks<Def extends ResourceDefinition> {
   /** Column values for a create (defaults to the payload itself). */
-  beforeCreate?(input: z.output<Def['create']>, ctx: RequestContext, tx: Tx): Promise<Record<string, unknown>>;
+  beforeCreate?(
+    input: z.output<Def['create']>,
+    ctx: RequestContext,
+    tx: Tx,
+  ): Promise<Record<string, unknown>>;
   /** Column values for an update (defaults to the payload itself). */
-  beforeUpdate?(input: z.output<Def['update']>, existing: Row, ctx: RequestContext, tx: Tx): Promise<Record<string, unknown>>;
+  beforeUpdate?(
+    input: z.output<Def['update']>,
+    existing: Row,
+    ctx: RequestContext,
+    tx: Tx,
+  ): Promise<Record<string, unknown>>;
   /** Writes beside the row itself (join tables); gets the raw payload. */
   afterWrite?(row: Row, input: Record<string, unknown>, ctx: RequestContext, tx: Tx): Promise<void>;
   /** May refuse a delete or deactivate/activate (throw an AppError). */
@@ -49,7 +71,9 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Generic list/get/create/update/remove/activate for one declared resource. Every query goes through
  * `scope()`, which takes the company from the caller, never from the request.
  */
-export function createResourceService<Def extends ResourceDefinition>(options: ResourceServiceOptions<Def>) {
+export function createResourceService<Def extends ResourceDefinition>(
+  options: ResourceServiceOptions<Def>,
+) {
   const { definition, table, tenantColumn } = options;
   const hooks: ResourceHooks<Def> = options.hooks ?? {};
   const columns = getTableColumns(table) as Record<string, PgColumn>;
@@ -76,11 +100,13 @@ export function createResourceService<Def extends ResourceDefinition>(options: R
     const col = column(field);
     if (raw === 'null') return null;
     if (col.dataType === 'boolean') {
-      if (raw !== 'true' && raw !== 'false') throw AppError.badRequest(`filter[${field}] takes true or false`);
+      if (raw !== 'true' && raw !== 'false')
+        throw AppError.badRequest(`filter[${field}] takes true or false`);
       return raw === 'true';
     }
     if (col.dataType === 'number') {
-      if (!/^-?\d{1,15}$/.test(raw)) throw AppError.badRequest(`filter[${field}] takes a whole number`);
+      if (!/^-?\d{1,15}$/.test(raw))
+        throw AppError.badRequest(`filter[${field}] takes a whole number`);
       return Number(raw);
     }
     return raw;
@@ -90,7 +116,9 @@ export function createResourceService<Def extends ResourceDefinition>(options: R
     const conditions: (SQL | undefined)[] = [scope(ctx)];
     for (const [field, raw] of Object.entries(query.filter ?? {})) {
       if (!(definition.queryFields as readonly string[]).includes(field)) {
-        throw AppError.badRequest(`Cannot filter ${definition.label.many.toLowerCase()} by ${field}`);
+        throw AppError.badRequest(
+          `Cannot filter ${definition.label.many.toLowerCase()} by ${field}`,
+        );
       }
       const value = filterValue(field, raw);
       conditions.push(value === null ? isNull(column(field)) : eq(column(field), value));
@@ -114,11 +142,20 @@ export function createResourceService<Def extends ResourceDefinition>(options: R
     return descending ? [desc(col), desc(idColumn)] : [asc(col), asc(idColumn)];
   }
 
-  async function loadRelated(db: Database | Tx, ctx: RequestContext, rows: Row[], names: string[] = []) {
+  async function loadRelated(
+    db: Database | Tx,
+    ctx: RequestContext,
+    rows: Row[],
+    names: string[] = [],
+  ) {
     for (const name of names) {
       const relation = options.relations?.[name];
       if (!relation) throw AppError.badRequest(`${label} has no related ${name}`);
-      const ids = [...new Set(rows.map((row) => row[relation.column]).filter((v): v is number => typeof v === 'number'))];
+      const ids = [
+        ...new Set(
+          rows.map((row) => row[relation.column]).filter((v): v is number => typeof v === 'number'),
+        ),
+      ];
       const relatedColumns = getTableColumns(relation.table) as Record<string, PgColumn>;
       const relatedSelection = Object.fromEntries(
         Object.keys(relation.definition.row.shape)
@@ -135,7 +172,9 @@ export function createResourceService<Def extends ResourceDefinition>(options: R
               .where(
                 and(
                   inArray(relatedId, ids),
-                  relatedCompany && !isSuperAdmin(ctx) ? eq(relatedCompany, ctx.companyId) : undefined,
+                  relatedCompany && !isSuperAdmin(ctx)
+                    ? eq(relatedCompany, ctx.companyId)
+                    : undefined,
                 ),
               )
           : [];
@@ -144,8 +183,16 @@ export function createResourceService<Def extends ResourceDefinition>(options: R
     }
   }
 
-  async function findRow(db: Database | Tx, ctx: RequestContext, id: number, lock = false): Promise<Row> {
-    const query = db.select(selection).from(table).where(and(eq(idColumn, id), scope(ctx)));
+  async function findRow(
+    db: Database | Tx,
+    ctx: RequestContext,
+    id: number,
+    lock = false,
+  ): Promise<Row> {
+    const query = db
+      .select(selection)
+      .from(table)
+      .where(and(eq(idColumn, id), scope(ctx)));
     const [row] = (await (lock ? query.for('update') : query)) as Row[];
     if (!row) throw AppError.notFound(label);
     return row;
@@ -190,8 +237,11 @@ export function createResourceService<Def extends ResourceDefinition>(options: R
 
     async create(db: Database, ctx: RequestContext, input: z.output<Def['create']>) {
       return db.transaction(async (tx) => {
-        const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx, tx) : Object.assign({}, input);
-        const tenantValues = tenantColumn === 'company_id' ? { ...values, company_id: ctx.companyId } : values;
+        const values = hooks.beforeCreate
+          ? await hooks.beforeCreate(input, ctx, tx)
+          : Object.assign({}, input);
+        const tenantValues =
+          tenantColumn === 'company_id' ? { ...values, company_id: ctx.companyId } : values;
         const inserted = await tx
           .insert(table)
           .values(onlyColumns(tenantValues))
@@ -206,7 +256,9 @@ export function createResourceService<Def extends ResourceDefinition>(options: R
     async update(db: Database, ctx: RequestContext, id: number, input: z.output<Def['update']>) {
       return db.transaction(async (tx) => {
         const existing = await findRow(tx, ctx, id, true);
-        const values = hooks.beforeUpdate ? await hooks.beforeUpdate(input, existing, ctx, tx) : Object.assign({}, input);
+        const values = hooks.beforeUpdate
+          ? await hooks.beforeUpdate(input, existing, ctx, tx)
+          : Object.assign({}, input);
         const changes = onlyColumns(values);
         let row = existing;
         if (Object.keys(changes).length) {
@@ -231,11 +283,16 @@ export function createResourceService<Def extends ResourceDefinition>(options: R
         const where = and(eq(idColumn, id), scope(ctx));
         if (definition.deleteMode === 'remove') {
           await tx.delete(table).where(where);
-          return existing;
+          return (await present(tx, ctx, [existing]))[0] ?? existing;
         }
-        const flag = definition.deleteMode === 'deactivate' ? { is_active: false } : { is_deleted: true };
-        const [row] = await tx.update(table).set(flag).where(where).returning(selection);
-        return row as Row;
+        const flag =
+          definition.deleteMode === 'deactivate' ? { is_active: false } : { is_deleted: true };
+        const updated = (await tx
+          .update(table)
+          .set(flag)
+          .where(where)
+          .returning(selection)) as Row[];
+        return (await present(tx, ctx, updated))[0] ?? existing;
       });
     },
 
@@ -243,12 +300,12 @@ export function createResourceService<Def extends ResourceDefinition>(options: R
       return db.transaction(async (tx) => {
         const existing = await findRow(tx, ctx, id, true);
         if (hooks.beforeRemove) await hooks.beforeRemove(existing, ctx, tx);
-        const [row] = await tx
+        const updated = (await tx
           .update(table)
           .set({ is_active: true })
           .where(and(eq(idColumn, id), scope(ctx)))
-          .returning(selection);
-        return row as Row;
+          .returning(selection)) as Row[];
+        return (await present(tx, ctx, updated))[0] ?? existing;
       });
     },
   };
@@ -256,7 +313,9 @@ export function createResourceService<Def extends ResourceDefinition>(options: R
   /** Keeps only keys that are columns: payload-only fields (join-table ids) are handled in hooks. */
   function onlyColumns(values: Record<string, unknown>): Record<string, unknown> {
     return Object.fromEntries(
-      Object.entries(values).filter(([key, value]) => key in columns && key !== 'id' && value !== undefined),
+      Object.entries(values).filter(
+        ([key, value]) => key in columns && key !== 'id' && value !== undefined,
+      ),
     );
   }
 }

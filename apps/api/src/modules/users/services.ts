@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { users as userResource } from '@portal/contract/resources/users';
 import { roles as roleResource } from '@portal/contract/resources/access';
 import { stores as storeResource } from '@portal/contract/resources/organisation';
-import type { Database, Tx } from '../../platform/database.ts';
+import type { Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
-import { mountResource } from '../../platform/resources/routes.ts';
 import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -20,12 +18,16 @@ async function roleAccessLevel(tx: Tx, companyId: number, roleId: number): Promi
     .select({ access_level: roles.access_level })
     .from(roles)
     .where(and(eq(roles.company_id, companyId), eq(roles.id, roleId)));
-  if (!role) throw AppError.badRequest('Unknown role', { role_id: ['Choose a role of this company'] });
+  if (!role)
+    throw AppError.badRequest('Unknown role', { role_id: ['Choose a role of this company'] });
   return role.access_level;
 }
 
 async function assertEmailFree(tx: Tx, email: string) {
-  const [taken] = await tx.select({ email: userIdentities.email }).from(userIdentities).where(eq(userIdentities.email, email));
+  const [taken] = await tx
+    .select({ email: userIdentities.email })
+    .from(userIdentities)
+    .where(eq(userIdentities.email, email));
   if (taken) throw AppError.conflict(EMAIL_TAKEN);
 }
 
@@ -45,13 +47,19 @@ export const userService = createResourceService({
     },
     async beforeUpdate(input, existing, _ctx, tx) {
       const values: Record<string, unknown> = { ...input };
-      if (input.role_id !== undefined) values.access_level = await roleAccessLevel(tx, Number(existing.company_id), input.role_id);
+      if (input.role_id !== undefined)
+        values.access_level = await roleAccessLevel(tx, Number(existing.company_id), input.role_id);
       if (input.email !== undefined && input.email !== existing.email) {
         await assertEmailFree(tx, input.email);
         await tx
           .update(userIdentities)
           .set({ email: input.email })
-          .where(and(eq(userIdentities.company_id, Number(existing.company_id)), eq(userIdentities.user_id, existing.id)));
+          .where(
+            and(
+              eq(userIdentities.company_id, Number(existing.company_id)),
+              eq(userIdentities.user_id, existing.id),
+            ),
+          );
       }
       return values;
     },
@@ -70,7 +78,3 @@ export const userService = createResourceService({
     },
   },
 });
-
-export function userRoutes(app: FastifyInstance, db: Database) {
-  mountResource(app, db, userService);
-}

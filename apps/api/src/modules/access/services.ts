@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { permissionGroups as permissionGroupResource, roles as roleResource } from '@portal/contract/resources/access';
+import {
+  permissionGroups as permissionGroupResource,
+  roles as roleResource,
+} from '@portal/contract/resources/access';
 import { roleAccessLevels } from '@portal/contract/roles';
-import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
-import { mountResource } from '../../platform/resources/routes.ts';
 import { users } from '../users/schema.ts';
 import { permissionGroups, rolePermissionGroups, roles } from './schema.ts';
 
@@ -18,7 +18,9 @@ export const roleService = createResourceService({
       return { ...input, access_level: roleAccessLevels[input.base_role] };
     },
     async beforeUpdate(input) {
-      return input.base_role ? { ...input, access_level: roleAccessLevels[input.base_role] } : { ...input };
+      return input.base_role
+        ? { ...input, access_level: roleAccessLevels[input.base_role] }
+        : { ...input };
     },
     async afterWrite(row, input, ctx, tx) {
       const ids = input.permission_group_ids;
@@ -26,11 +28,22 @@ export const roleService = createResourceService({
       const groupIds = [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
       await tx
         .delete(rolePermissionGroups)
-        .where(and(eq(rolePermissionGroups.company_id, ctx.companyId), eq(rolePermissionGroups.role_id, row.id)));
-      if (groupIds.length) {
-        await tx.insert(rolePermissionGroups).values(
-          groupIds.map((permission_group_id) => ({ company_id: ctx.companyId, role_id: row.id, permission_group_id })),
+        .where(
+          and(
+            eq(rolePermissionGroups.company_id, ctx.companyId),
+            eq(rolePermissionGroups.role_id, row.id),
+          ),
         );
+      if (groupIds.length) {
+        await tx
+          .insert(rolePermissionGroups)
+          .values(
+            groupIds.map((permission_group_id) => ({
+              company_id: ctx.companyId,
+              role_id: row.id,
+              permission_group_id,
+            })),
+          );
       }
     },
     /** SPEC.md: a role still held by users is neither deactivated nor activated silently. */
@@ -38,7 +51,13 @@ export const roleService = createResourceService({
       const [held] = await tx
         .select({ total: count() })
         .from(users)
-        .where(and(eq(users.company_id, Number(row.company_id)), eq(users.role_id, row.id), eq(users.is_deleted, false)));
+        .where(
+          and(
+            eq(users.company_id, Number(row.company_id)),
+            eq(users.role_id, row.id),
+            eq(users.is_deleted, false),
+          ),
+        );
       if (Number(held?.total ?? 0) > 0) {
         throw AppError.conflict('This role is assigned to users', { user_exist_flag: true });
       }
@@ -48,7 +67,12 @@ export const roleService = createResourceService({
       const links = await db
         .select()
         .from(rolePermissionGroups)
-        .where(inArray(rolePermissionGroups.role_id, rows.map((row) => row.id)));
+        .where(
+          inArray(
+            rolePermissionGroups.role_id,
+            rows.map((row) => row.id),
+          ),
+        );
       for (const row of rows) {
         row.permission_group_ids = links
           .filter((link) => link.role_id === row.id && link.company_id === row.company_id)
@@ -63,8 +87,3 @@ export const permissionGroupService = createResourceService({
   table: permissionGroups,
   tenantColumn: 'company_id',
 });
-
-export function accessRoutes(app: FastifyInstance, db: Database) {
-  mountResource(app, db, roleService);
-  mountResource(app, db, permissionGroupService);
-}
