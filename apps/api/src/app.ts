@@ -20,7 +20,7 @@ import { replySchema } from '@portal/contract/envelope';
 import type { Config } from './config.ts';
 import { installAccessControl } from './platform/access.ts';
 import { type Database, ping } from './platform/database.ts';
-import { installErrorHandler } from './platform/error-handler.ts';
+import { installErrorHandler, notFoundReply } from './platform/error-handler.ts';
 import { ok } from './platform/reply.ts';
 import { mountResource } from './platform/resources/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -130,25 +130,23 @@ export async function buildApp({
   return app;
 }
 
-/** Serves the built web app with history fallback, so /users reloads into the SPA. */
+/**
+ * Serves the built web app with history fallback, so /users reloads into the SPA; API paths, other
+ * methods and missing asset files get the JSON 404.
+ */
 function serveWebApp(app: FastifyInstance, config: Config) {
   const dist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
-  if (!existsSync(join(dist, 'index.html'))) {
+  const hasWebApp = existsSync(join(dist, 'index.html'));
+  if (hasWebApp) {
+    void app.register(fastifyStatic, { root: dist, wildcard: false, index: 'index.html' });
+  } else {
     app.log.warn({ dist }, 'web app not built; serving the API only');
-    return;
   }
-  void app.register(fastifyStatic, { root: dist, wildcard: false, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith(API_PREFIX) || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(path)) {
-      return reply
-        .status(404)
-        .send({
-          success: false,
-          message: `No such endpoint: ${request.method} ${path}`,
-          data: null,
-        });
-    }
-    return reply.type('text/html').sendFile('index.html');
+    const isPage =
+      request.method === 'GET' && !path.startsWith(API_PREFIX) && !/\.[a-z0-9]+$/i.test(path);
+    if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send(notFoundReply(request.method, path));
   });
 }

@@ -77,11 +77,11 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return res.status(500).send(reply(SERVER_ERROR));
   });
-
-  app.setNotFoundHandler((request, res) => {
-    res.status(404).send(reply(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
-  });
 }
+
+/** The 404 for a path nothing serves. */
+export const notFoundReply = (method: string, path: string) =>
+  reply(`No such endpoint: ${method} ${path}`);
 
 /** Fastify's own client errors, reworded for people. */
 function clientMessage(error: FastifyError): string {

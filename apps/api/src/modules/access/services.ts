@@ -35,15 +35,13 @@ export const roleService = createResourceService({
           ),
         );
       if (groupIds.length) {
-        await tx
-          .insert(rolePermissionGroups)
-          .values(
-            groupIds.map((permission_group_id) => ({
-              company_id: ctx.companyId,
-              role_id: row.id,
-              permission_group_id,
-            })),
-          );
+        await tx.insert(rolePermissionGroups).values(
+          groupIds.map((permission_group_id) => ({
+            company_id: ctx.companyId,
+            role_id: row.id,
+            permission_group_id,
+          })),
+        );
       }
     },
     /** SPEC.md: a role still held by users is neither deactivated nor activated silently. */
