@@ -1,0 +1,41 @@
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Snackbar from '@mui/material/Snackbar';
+import { TOAST_DURATION_MS, TOAST_MIN_WIDTH } from '@portal/contract/constants';
+import { useToasts, type ToastKind } from './toasts.ts';
+
+const severity: Record<ToastKind, AlertColor> = {
+  success: 'success',
+  warning: 'warning',
+  danger: 'error',
+};
+
+/** Shows queued toasts one after another, each for TOAST_DURATION_MS unless closed sooner. */
+export function Toaster() {
+  const toast = useToasts((state) => state.queue[0]);
+  const dismiss = useToasts((state) => state.dismiss);
+  if (!toast) return null;
+
+  const close = (_event?: unknown, reason?: string) => {
+    if (reason !== 'clickaway') dismiss(toast.id);
+  };
+  return (
+    <Snackbar
+      key={toast.id}
+      open
+      autoHideDuration={TOAST_DURATION_MS}
+      onClose={close}
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
+      <Alert
+        severity={severity[toast.kind]}
+        variant="filled"
+        onClose={close}
+        sx={{ minWidth: { sm: TOAST_MIN_WIDTH }, width: '100%' }}
+      >
+        <AlertTitle>{toast.title}</AlertTitle>
+        {toast.message}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,54 @@
+import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+import { BASE_FONT_SIZE, DEFAULT_THEME_COLOR, PRIMARY_MAIN } from '@portal/contract/constants';
+import { storageKeys } from '@portal/contract/storage-keys';
+import { create } from 'zustand';
+import { readStored, writeStored } from './storage.ts';
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** Only a well-formed hex colour from the server becomes the primary colour. */
+function isThemeColor(value: string | null | undefined): value is string {
+  return typeof value === 'string' && HEX_COLOR.test(value);
+}
+
+/**
+ * The portal's theme (SPEC.md section 9): primary #0551A3 with dark #004995, secondary green,
+ * 14px base font, light or dark. A company's theme_color, when given, becomes the primary colour.
+ */
+export function createAppTheme(mode: PaletteMode, companyColor?: string | null): Theme {
+  const primary = isThemeColor(companyColor)
+    ? { main: companyColor }
+    : { main: PRIMARY_MAIN, dark: DEFAULT_THEME_COLOR };
+  return createTheme({
+    palette: {
+      mode,
+      primary,
+      secondary: { main: mode === 'dark' ? '#66bb6a' : '#2e7d32' },
+    },
+    typography: {
+      fontSize: BASE_FONT_SIZE,
+      htmlFontSize: 16,
+      fontFamily: 'Roboto, "Segoe UI", "Helvetica Neue", Arial, sans-serif',
+    },
+  });
+}
+
+// ---- Light or dark, remembered in theme_mode.
+
+function storedMode(): PaletteMode {
+  return readStored(storageKeys.themeMode) === 'dark' ? 'dark' : 'light';
+}
+
+interface ThemeModeState {
+  mode: PaletteMode;
+  toggle: () => void;
+}
+
+export const useThemeMode = create<ThemeModeState>()((set, get) => ({
+  mode: storedMode(),
+  toggle: () => {
+    const mode = get().mode === 'dark' ? 'light' : 'dark';
+    writeStored(storageKeys.themeMode, mode);
+    set({ mode });
+  },
+}));
