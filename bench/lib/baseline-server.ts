@@ -1,0 +1,64 @@
+/**
+ * The bare baseline: Fastify plus a database driver and one route running the same SQL as the
+ * users list (rows + count, in parallel like the API), with no auth, validation or envelope schema.
+ * Runs as its own process (see baseline.ts) so it gets a CPU of its own, like the API does.
+ *
+ * Env: PORT, and either DATABASE_URL (node-postgres pool of 10, like the API) or PGLITE_DIR.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { BENCH_COMPANY_ID, usersCountSql, usersListSql } from './seed.ts';
+
+type Query = (text: string, params: unknown[]) => Promise<unknown[]>;
+
+async function openDatabase(): Promise<{ query: Query; close(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const dir = process.env.PGLITE_DIR;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return {
+      query: async (text, params) => (await pool.query(text, params)).rows,
+      close: () => pool.end(),
+    };
+  }
+  if (dir) {
+    const db = await PGlite.create(dir);
+    return {
+      query: async (text, params) => (await db.query(text, params)).rows,
+      close: () => db.close(),
+    };
+  }
+  throw new Error('baseline: set DATABASE_URL or PGLITE_DIR');
+}
+
+async function main() {
+  const db = await openDatabase();
+  const app = Fastify({ logger: false });
+  app.get('/health', async () => ({ ok: true }));
+  app.get('/users', async () => {
+    const [results, totals] = await Promise.all([
+      db.query(usersListSql, [BENCH_COMPANY_ID]),
+      db.query(usersCountSql, [BENCH_COMPANY_ID]),
+    ]);
+    const first = totals[0];
+    const total =
+      typeof first === 'object' && first !== null && 'total' in first ? Number(first.total) : 0;
+    return { success: true, message: 'ok', data: { results, total } };
+  });
+  app.addHook('onClose', () => db.close());
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where things live, from the bench folder's point of view. */
+export const benchDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = resolve(benchDir, '..');
+export const apiDir = join(repoRoot, 'apps/api');
+export const apiEntry = join(apiDir, 'dist/main.js');
+export const webDir = join(repoRoot, 'apps/web');
+export const webDist = join(webDir, 'dist');
+export const resultsDir = join(benchDir, 'results');
