@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { SidebarNode } from '@portal/contract/resources/navigation';
 import { localStorageOf, signIn } from '../support/session.ts';
 
 const DARK_BACKGROUND = 'rgb(18, 18, 18)';
@@ -69,22 +70,6 @@ test('sidebar items nest their children, and external links open in a new tab', 
   await expect(external).toHaveAttribute('href', 'https://help.example.com/');
   await expect(external).toHaveAttribute('target', '_blank');
 });
-
-interface SidebarNode {
-  id: number;
-  name: string;
-  route: string | null;
-  external_link: string | null;
-  parent_id: number | null;
-  is_root: boolean;
-  order: number;
-  icon: null;
-  embed_and_links_id: null;
-  embedsAndLinks: null;
-  powerbi_report_id: null;
-  permissions: null;
-  children: SidebarNode[];
-}
 
 function sidebarNode(node: Partial<SidebarNode> & Pick<SidebarNode, 'id' | 'name'>): SidebarNode {
   return {

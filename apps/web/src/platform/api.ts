@@ -1,6 +1,7 @@
 import { LOCAL_API_BASE, resolveApiBase, type ApiHostMap } from '@portal/contract/api-hosts';
 import type { FieldErrors, Reply } from '@portal/contract/envelope';
 import { storageKeys } from '@portal/contract/storage-keys';
+import { isRecord } from './is-record.ts';
 import { clearStorage, readStored } from './storage.ts';
 
 /** The message shown when the server gives none (SPEC.md section 8). */
@@ -41,10 +42,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** When false a 460 only throws; the session is not ended (logout ends it itself). */
   endSessionOnExpiry?: boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // ---- API base: the host map comes from /config.json once per page load (SPEC.md section 1).

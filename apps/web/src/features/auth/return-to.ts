@@ -1,3 +1,5 @@
+import { isRecord } from '../../platform/is-record.ts';
+
 /**
  * Where to go after sign-in: the guard sends a signed-out visitor to /login carrying the page they
  * asked for (SPEC.md section 2); the login screen returns there.
@@ -9,10 +11,6 @@ export interface ReturnToState {
 export function returnToState(location: ReturnToState['from']): ReturnToState {
   const { pathname, search, hash } = location;
   return { from: { pathname, search, hash } };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 /** The path to return to, only ever a path on this site; `/` when none was carried. */

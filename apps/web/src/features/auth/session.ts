@@ -2,6 +2,7 @@ import type { LoginResponse, SessionUser } from '@portal/contract/auth';
 import type { Permission } from '@portal/contract/permissions';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { create } from 'zustand';
+import { isRecord } from '../../platform/is-record.ts';
 import {
   readStored,
   readStoredJson,
@@ -43,7 +44,6 @@ export function startSession(response: SignedInResponse): void {
   writeStored(storageKeys.storeId, user.store?.id ?? user.current_store);
   writeStored(storageKeys.storeName, user.store?.name);
   writeStoredJson(storageKeys.permissions, user.permissions);
-  writeStoredJson(storageKeys.sidebarItems, response.sidebarItems);
   writeStored(storageKeys.timezone, response.timezone);
   writeStored(storageKeys.logo, user.logo_url);
   writeStored(storageKeys.themeColor, response.theme_color);
@@ -63,5 +63,5 @@ export function startSession(response: SignedInResponse): void {
 /** Whether the stored permissions grant a flag. The client only hides; the server enforces. */
 export function hasPermission(permission: Permission): boolean {
   const granted = readStoredJson(storageKeys.permissions);
-  return typeof granted === 'object' && granted !== null && permission in granted;
+  return isRecord(granted) && permission in granted;
 }
