@@ -24,6 +24,7 @@ import { installErrorHandler, notFoundReply } from './platform/error-handler.ts'
 import { ok } from './platform/reply.ts';
 import { mountResource } from './platform/resources/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
 import { navigationRoutes } from './modules/navigation/routes.ts';
 import { resourceServices } from './resources.ts';
 
@@ -114,7 +115,8 @@ export async function buildApp({
           return ok('ok', { version: APP_VERSION });
         },
       });
-      authRoutes(api, db, { sessionTtlHours: config.SESSION_TTL_HOURS });
+      authRoutes(api, db, config);
+      mailRoutes(api, db, config);
       for (const service of resourceServices) mountResource(api, db, service);
       navigationRoutes(api, db);
     },

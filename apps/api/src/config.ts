@@ -41,9 +41,27 @@ const envSchema = z.object({
     .max(24 * 90)
     .default(24 * 7),
   WEB_DIST: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Store Portal <no-reply@localhost>'),
+  APP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, 'must be an http(s) URL such as https://portal.example.com')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  ALLOW_SIGNUP: bool.default(false),
+  SIGNUP_COMPANY_ID: z.coerce.number().int().positive().optional(),
 });
 
-export type Config = z.output<typeof envSchema> & { seedDemo: boolean };
+export type Config = z.output<typeof envSchema> & {
+  seedDemo: boolean;
+  /** Where links in mail point: APP_URL, else this server on localhost. */
+  appUrl: string;
+  /** Mail goes to the outbox and the dev mailbox is served: no SMTP_URL, not production. */
+  devMailbox: boolean;
+};
 
 /** Reads and validates the environment; a bad value stops the start with a one-line message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,7 +77,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   // Production never seeds unless asked; everywhere else the demo is the default.
   const seedDemo = config.SEED_DEMO ?? config.NODE_ENV !== 'production';
-  return { ...config, seedDemo };
+  if (config.ALLOW_SIGNUP && config.SIGNUP_COMPANY_ID === undefined)
+    throw new ConfigError(
+      'Invalid configuration: SIGNUP_COMPANY_ID: required when ALLOW_SIGNUP is true (the company new accounts join)',
+    );
+  return {
+    ...config,
+    seedDemo,
+    appUrl: config.APP_URL ?? `http://localhost:${config.PORT}`,
+    devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
+  };
 }
 
 export class ConfigError extends Error {}

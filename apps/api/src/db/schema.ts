@@ -3,3 +3,5 @@ export * from '../modules/organisation/schema.ts';
 export * from '../modules/access/schema.ts';
 export * from '../modules/users/schema.ts';
 export * from '../modules/navigation/schema.ts';
+export * from '../modules/auth/schema.ts';
+export * from '../modules/mail/schema.ts';

@@ -23,6 +23,14 @@ export const demoUsers: { email: string; role: RoleKey; first: string; last: str
   { email: 'user@demo.example', role: 'base_user', first: 'Uma', last: 'User' },
 ];
 
+/** A demo user who signs in with a mailed code (two-factor), to show the second step. */
+export const demoTwoFactorUser: (typeof demoUsers)[number] = {
+  email: 'secure@demo.example',
+  role: 'sub_agent_employee',
+  first: 'Sam',
+  last: 'Secure',
+};
+
 const readAll = allPermissions.filter((p) => p.startsWith('read_'));
 const clock: Permission[] = ['write_hr_clockin', 'write_hr_clockin_web'];
 
@@ -108,7 +116,7 @@ const demoPlan: CompanyPlan = {
       ],
     },
   ],
-  users: demoUsers,
+  users: [...demoUsers, demoTwoFactorUser],
 };
 
 const northwindPlan: CompanyPlan = {
@@ -230,9 +238,13 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
       })
       .returning({ id: users.id });
     if (!user) throw new Error('user insert returned nothing');
-    await tx
-      .insert(userIdentities)
-      .values({ email: demo.email, company_id, user_id: user.id, password_hash: passwordHash });
+    await tx.insert(userIdentities).values({
+      email: demo.email,
+      company_id,
+      user_id: user.id,
+      password_hash: passwordHash,
+      two_factor_method: demo === demoTwoFactorUser ? 'email' : null,
+    });
   }
 
   await tx

@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { authMessages } from '@portal/contract/auth';
+import { AppError } from '../../platform/errors.ts';
 
 /**
  * argon2id with OWASP's first recommended setting: 19 MiB memory, 2 iterations, parallelism 1.
@@ -27,4 +29,33 @@ export async function verifyPassword(
     return false;
   }
   return verify(storedHash, password).catch(() => false);
+}
+
+// zxcvbn-ts ships a ranked list of ~49,000 passwords seen in breaches; loaded on first use.
+let commonPasswords: Promise<Set<string>> | undefined;
+const loadCommonPasswords = () =>
+  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common']),
+  ));
+
+/**
+ * What is wrong with a new password beyond the length the contract checks: null when it is fine.
+ * Refuses passwords from the common list (case-insensitively, also with trailing digits and
+ * symbols removed, so `Password123!` counts as `password`) and passwords containing the email.
+ */
+export async function passwordProblem(password: string, email?: string): Promise<string | null> {
+  const lower = password.toLowerCase();
+  const common = await loadCommonPasswords();
+  const stem = lower.replace(/[\d\W_]+$/, '');
+  if (common.has(lower) || (stem.length >= 4 && common.has(stem)))
+    return authMessages.passwordCommon;
+  const local = email?.split('@')[0]?.toLowerCase();
+  if (local && local.length >= 4 && lower.includes(local)) return authMessages.passwordHasEmail;
+  return null;
+}
+
+/** Throws the 400 a form shows on its password field when `passwordProblem` finds something. */
+export async function assertPasswordAllowed(password: string, field: string, email?: string) {
+  const problem = await passwordProblem(password, email);
+  if (problem) throw AppError.badRequest(problem, { [field]: [problem] });
 }

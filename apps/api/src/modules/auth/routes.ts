@@ -1,37 +1,238 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   authMessages,
+  authOptionsSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
   loginFailureSchema,
   loginRequestSchema,
   loginResponseSchema,
+  loginStatuses,
+  resetPasswordRequestSchema,
+  resetTokenParamsSchema,
   sessionUserSchema,
+  signupRequestSchema,
+  twoFactorResendDataSchema,
+  twoFactorResendRequestSchema,
+  twoFactorVerifyRequestSchema,
   type LoginResponse,
+  type TwoFactorMethod,
 } from '@portal/contract/auth';
+import {
+  DEFAULT_THEME_COLOR,
+  DEFAULT_TIMEOUT_LIMIT_MINUTES,
+  DEFAULT_TIMEZONE,
+} from '@portal/contract/constants';
 import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/reply.ts';
-import { userIdentities } from '../users/schema.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { sessions, userIdentities } from '../users/schema.ts';
+import { accountRoutes } from './account-routes.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { verifyPassword } from './passwords.ts';
-import { loadSignedInUser } from './session-user.ts';
+import { rateLimited } from './rate-limits.ts';
+import { loadSignedInUser, type SignedInUser } from './session-user.ts';
 import { openSession, revokeSession } from './sessions.ts';
+import { signUp } from './signup.ts';
+import { clearThrottle, loginKeys, recordFailure, throttleState } from './throttle.ts';
+import {
+  maskEmail,
+  resendCode,
+  startChallenge,
+  twoFactorMethodFor,
+  verifyChallenge,
+} from './two-factor.ts';
 
-export interface AuthOptions {
-  sessionTtlHours: number;
+/** The login reply for a signed-in user (SPEC.md section 3). */
+function signedInReply(signedIn: SignedInUser, token: string): LoginResponse {
+  return {
+    success: true,
+    message: authMessages.loginOk,
+    user: signedIn.user,
+    token,
+    sidebarItems: signedIn.user.sidebarItems,
+    theme_color: signedIn.company.theme_color,
+    geolocation_restriction_required: false,
+    clock_in: false,
+    scheduleId: null,
+    breakPopUpShow: false,
+    timezone: signedIn.company.timezone,
+    timeout_limit: signedIn.company.timeout_limit,
+    isB2BUser: signedIn.isB2BUser,
+    showAutoClockoutTimeCards: false,
+    dealer_id: signedIn.user.dealer_id,
+    vendor_id: signedIn.user.vendor_id,
+    faceAuthPending: false,
+    faceAuthError: null,
+    twoFactor: false,
+    loginStatus: loginStatuses.success,
+    HomeScreen: signedIn.homeScreen,
+    reason: null,
+    twoFactorToken: null,
+    twoFactorMethod: null,
+    twoFactorDestination: null,
+  };
 }
 
-export function authRoutes(app: FastifyInstance, db: Database, options: AuthOptions) {
+/** Success without a user: the second factor is pending. Nothing about the account is told yet. */
+function twoFactorReply(method: TwoFactorMethod, token: string, email: string): LoginResponse {
+  return {
+    success: true,
+    message: method === 'email' ? authMessages.twoFactorMailed : authMessages.twoFactorTotp,
+    user: null,
+    token: null,
+    sidebarItems: [],
+    theme_color: DEFAULT_THEME_COLOR,
+    geolocation_restriction_required: false,
+    clock_in: false,
+    scheduleId: null,
+    breakPopUpShow: false,
+    timezone: DEFAULT_TIMEZONE,
+    timeout_limit: DEFAULT_TIMEOUT_LIMIT_MINUTES,
+    isB2BUser: false,
+    showAutoClockoutTimeCards: false,
+    dealer_id: null,
+    vendor_id: null,
+    faceAuthPending: false,
+    faceAuthError: null,
+    twoFactor: true,
+    loginStatus: loginStatuses.twoFactorPending,
+    HomeScreen: null,
+    reason: null,
+    twoFactorToken: token,
+    twoFactorMethod: method,
+    twoFactorDestination: method === 'email' ? maskEmail(email) : null,
+  };
+}
+
+function refuse(reply: FastifyReply, status: 401 | 429, reason: string) {
+  return reply.status(status).send({ success: false, message: reason, data: null, reason });
+}
+
+/** A previous session of this user from this address: the account-wide limit does not apply to it. */
+async function knownAddress(db: Database, companyId: number, userId: number, ip: string) {
+  const [seen] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.company_id, companyId),
+        eq(sessions.user_id, userId),
+        eq(sessions.ip, ip),
+        gt(sessions.created_at, sql`now() - interval '90 days'`),
+      ),
+    )
+    .limit(1);
+  return Boolean(seen);
+}
+
+export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const mailer = createMailer(db, config, app.log);
+
+  // Work a reply must not wait for (so its timing tells nothing); finished before shutdown.
+  const pending = new Set<Promise<void>>();
+  const inBackground = (request: FastifyRequest, work: () => Promise<void>) => {
+    const job = work()
+      .catch((error: unknown) => request.log.error({ err: error }, 'background auth work failed'))
+      .finally(() => pending.delete(job));
+    pending.add(job);
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+    mailer.close();
+  });
+
+  const open = (signedIn: SignedInUser, request: FastifyRequest) =>
+    openSession(db, {
+      companyId: signedIn.user.company_id,
+      userId: signedIn.user.id,
+      ttlHours: config.SESSION_TTL_HOURS,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
 
   r.post('/auth/login', {
     schema: {
       tags: ['Auth'],
       summary: 'Sign in with email and password',
+      description:
+        'Answers the login response, or success with user null and twoFactor true plus a ' +
+        'twoFactorToken when a second factor is needed. Failed attempts are limited per account ' +
+        'and address, per account and per address (429).',
       body: loginRequestSchema,
+      response: {
+        200: loginResponseSchema,
+        400: errorReplySchema,
+        401: loginFailureSchema,
+        429: loginFailureSchema,
+        503: errorReplySchema,
+      },
+    },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const { email, password } = request.body;
+      const keys = loginKeys(email, request.ip);
+      const gate = await throttleState(db, [keys.pair, keys.account, keys.address]);
+      const [identity] = await db
+        .select()
+        .from(userIdentities)
+        .where(eq(userIdentities.email, email));
+
+      const hardBlock = gate.blocked.find((b) => b.key !== keys.account.key);
+      const accountBlock = gate.blocked.find((b) => b.key === keys.account.key);
+      const block =
+        hardBlock ??
+        (accountBlock &&
+        !(identity && (await knownAddress(db, identity.company_id, identity.user_id, request.ip)))
+          ? accountBlock
+          : undefined);
+      if (block) {
+        reply.header('retry-after', String(block.retryAfterSeconds));
+        return refuse(
+          reply,
+          429,
+          authMessages.tooManyLogins(Math.ceil(block.retryAfterSeconds / 60)),
+        );
+      }
+
+      const passwordOk = await verifyPassword(identity?.password_hash, password);
+      if (!identity || !passwordOk) {
+        await recordFailure(db, [keys.pair, keys.account, keys.address]);
+        return refuse(reply, 401, authMessages.badCredentials);
+      }
+      const signedIn = await loadSignedInUser(db, identity.company_id, identity.user_id);
+      if (!signedIn) return refuse(reply, 401, authMessages.badCredentials);
+      if (signedIn.refusal) return refuse(reply, 401, signedIn.refusal);
+      if (gate.counting) await clearThrottle(db, [keys.pair.key, keys.account.key]);
+
+      const method = twoFactorMethodFor(identity, signedIn.company.two_factor_required);
+      if (method) {
+        const token = await startChallenge(db, mailer, {
+          companyId: identity.company_id,
+          userId: identity.user_id,
+          email: identity.email,
+          method,
+          ip: request.ip,
+        });
+        return twoFactorReply(method, token, identity.email);
+      }
+      return signedInReply(signedIn, await open(signedIn, request));
+    },
+  });
+
+  r.post('/auth/2factor/verify', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Second sign-in step: the 6-digit code for a two-factor challenge',
+      body: twoFactorVerifyRequestSchema,
       response: {
         200: loginResponseSchema,
         400: errorReplySchema,
@@ -39,54 +240,51 @@ export function authRoutes(app: FastifyInstance, db: Database, options: AuthOpti
         429: errorReplySchema,
       },
     },
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit: rateLimited.verify },
     handler: async (request, reply) => {
-      const { email, password } = request.body;
-      const [identity] = await db
-        .select()
-        .from(userIdentities)
-        .where(eq(userIdentities.email, email));
-      const passwordOk = await verifyPassword(identity?.password_hash, password);
-      const signedIn =
-        identity && passwordOk
-          ? await loadSignedInUser(db, identity.company_id, identity.user_id)
-          : null;
-      if (!signedIn || !signedIn.active) {
-        const reason = signedIn ? authMessages.accountDisabled : authMessages.badCredentials;
-        return reply.status(401).send({ success: false, message: reason, data: null, reason });
+      const result = await verifyChallenge(db, request.body.token, request.body.code);
+      if (!result.ok) {
+        if (result.countsAsFailure && result.companyId && result.userId) {
+          const [identity] = await db
+            .select({ email: userIdentities.email })
+            .from(userIdentities)
+            .where(
+              and(
+                eq(userIdentities.company_id, result.companyId),
+                eq(userIdentities.user_id, result.userId),
+              ),
+            );
+          if (identity) {
+            const keys = loginKeys(identity.email, request.ip);
+            await recordFailure(db, [keys.pair, keys.account, keys.address]);
+          }
+        }
+        return refuse(reply, 401, result.reason);
       }
-      const token = await openSession(db, {
-        companyId: signedIn.user.company_id,
-        userId: signedIn.user.id,
-        ttlHours: options.sessionTtlHours,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      const response: LoginResponse = {
-        success: true,
-        message: authMessages.loginOk,
-        user: signedIn.user,
-        token,
-        sidebarItems: signedIn.user.sidebarItems,
-        theme_color: signedIn.company.theme_color,
-        geolocation_restriction_required: false,
-        clock_in: false,
-        scheduleId: null,
-        breakPopUpShow: false,
-        timezone: signedIn.company.timezone,
-        timeout_limit: signedIn.company.timeout_limit,
-        isB2BUser: signedIn.isB2BUser,
-        showAutoClockoutTimeCards: false,
-        dealer_id: signedIn.user.dealer_id,
-        vendor_id: signedIn.user.vendor_id,
-        faceAuthPending: false,
-        faceAuthError: null,
-        twoFactor: false,
-        loginStatus: 'success',
-        HomeScreen: signedIn.homeScreen,
-        reason: null,
-      };
-      return response;
+      const signedIn = await loadSignedInUser(db, result.companyId, result.userId);
+      if (!signedIn) return refuse(reply, 401, authMessages.twoFactorExpired);
+      if (signedIn.refusal) return refuse(reply, 401, signedIn.refusal);
+      return signedInReply(signedIn, await open(signedIn, request));
+    },
+  });
+
+  r.post('/auth/2factor/resend', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Mails a new code for a pending two-factor sign-in (every 30 s, 5 codes at most)',
+      body: twoFactorResendRequestSchema,
+      response: {
+        200: replySchema(twoFactorResendDataSchema),
+        400: errorReplySchema,
+        401: errorReplySchema,
+        429: errorReplySchema,
+        503: errorReplySchema,
+      },
+    },
+    config: { access: 'public', rateLimit: rateLimited.resend },
+    handler: async (request) => {
+      const resendAfterSeconds = await resendCode(db, mailer, request.body.token);
+      return ok(authMessages.twoFactorCodeSent, { resendAfterSeconds });
     },
   });
 
@@ -117,4 +315,68 @@ export function authRoutes(app: FastifyInstance, db: Database, options: AuthOpti
       return ok('', signedIn.user);
     },
   });
+
+  r.get('/auth/options', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'What the sign-in screens may offer here: sign-up, the dev mailbox',
+      response: { 200: replySchema(authOptionsSchema) },
+    },
+    config: { access: 'public' },
+    handler: async () => ok('', { signup: config.ALLOW_SIGNUP, devMailbox: config.devMailbox }),
+  });
+
+  r.post('/auth/signup', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Create an account (only where ALLOW_SIGNUP=true)',
+      body: signupRequestSchema,
+      response: {
+        200: replySchema(z.object({ id: z.number().int(), email: z.string() })),
+        400: errorReplySchema,
+        403: errorReplySchema,
+        409: errorReplySchema,
+        429: errorReplySchema,
+      },
+    },
+    config: { access: 'public', rateLimit: rateLimited.signup },
+    handler: async (request) => {
+      if (!config.ALLOW_SIGNUP || config.SIGNUP_COMPANY_ID === undefined)
+        throw AppError.forbidden(authMessages.signupDisabled);
+      const created = await signUp(db, config.SIGNUP_COMPANY_ID, request.body);
+      return ok(authMessages.signupOk, created);
+    },
+  });
+
+  r.post('/auth/forgot-password', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Mail a password reset link; the answer is the same whether the email exists or not',
+      body: forgotPasswordRequestSchema,
+      response: { 200: forgotPasswordResponseSchema, 400: errorReplySchema, 429: errorReplySchema },
+    },
+    config: { access: 'public', rateLimit: rateLimited.forgot },
+    handler: async (request) => {
+      const { email } = request.body;
+      inBackground(request, () => requestPasswordReset(db, mailer, config.appUrl, email));
+      return { success: true, message: authMessages.resetEmailSent, data: null, reason: null };
+    },
+  });
+
+  r.post('/auth/reset_password/:token', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Set a new password from an emailed reset link (single use, 1 hour)',
+      params: resetTokenParamsSchema,
+      body: resetPasswordRequestSchema,
+      response: { 200: replySchema(z.null()), 400: errorReplySchema, 429: errorReplySchema },
+    },
+    config: { access: 'public', rateLimit: rateLimited.reset },
+    handler: async (request) => {
+      await resetPassword(db, request.params.token, request.body.password);
+      return ok(authMessages.passwordUpdated, null);
+    },
+  });
+
+  accountRoutes(app, db);
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '@portal/contract/auth';
+import { authMessages, type SessionUser } from '@portal/contract/auth';
 import {
   DEFAULT_THEME_COLOR,
   DEFAULT_TIMEOUT_LIMIT_MINUTES,
@@ -15,10 +15,16 @@ import { userIdentities, users } from '../users/schema.ts';
 
 export interface SignedInUser {
   user: SessionUser;
-  company: { theme_color: string; timezone: string; timeout_limit: number };
+  company: {
+    theme_color: string;
+    timezone: string;
+    timeout_limit: number;
+    two_factor_required: boolean;
+  };
   homeScreen: string | null;
   isB2BUser: boolean;
-  active: boolean;
+  /** Why this user may not sign in (locked, or disabled: user, role or company), or null. */
+  refusal: string | null;
 }
 
 /** Everything the login response tells about a user, read in a few queries. */
@@ -110,10 +116,14 @@ export async function loadSignedInUser(
       theme_color: company.theme_color || DEFAULT_THEME_COLOR,
       timezone: store?.time_zone ?? (company.timezone || DEFAULT_TIMEZONE),
       timeout_limit: company.timeout_limit || DEFAULT_TIMEOUT_LIMIT_MINUTES,
+      two_factor_required: company.two_factor_required,
     },
     homeScreen: home?.title ?? null,
     isB2BUser: user.is_b2b,
-    active:
-      user.is_active && !user.is_deleted && !user.is_locked && role.is_active && company.is_active,
+    refusal: !(user.is_active && !user.is_deleted && role.is_active && company.is_active)
+      ? authMessages.accountDisabled
+      : user.is_locked
+        ? authMessages.accountLocked
+        : null,
   };
 }

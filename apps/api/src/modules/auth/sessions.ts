@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { isPermission, type PermissionSet } from '@portal/contract/permissions';
 import { isRoleKey } from '@portal/contract/roles';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
+import { companies } from '../organisation/schema.ts';
 import { sessions, users } from '../users/schema.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -47,9 +48,29 @@ export async function revokeUserSessions(db: Executor, companyId: number, userId
     );
 }
 
+/** Ends every session of a user but the caller's own (a password change keeps its own tab signed in). */
+export async function revokeOtherSessions(
+  db: Executor,
+  companyId: number,
+  userId: number,
+  keepSessionId: number,
+) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()` })
+    .where(
+      and(
+        eq(sessions.company_id, companyId),
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        ne(sessions.id, keepSessionId),
+      ),
+    );
+}
+
 /**
  * Resolves a bearer token to the caller in one round trip: the live session, its user (active, not
- * locked or deleted) and the permission flags granted through the user's role.
+ * locked or deleted, in an active company) and the permission flags granted through the user's role.
  */
 export async function contextForToken(db: Database, token: string): Promise<RequestContext | null> {
   const [row] = await db
@@ -71,9 +92,11 @@ export async function contextForToken(db: Database, token: string): Promise<Requ
       and(eq(users.company_id, sessions.company_id), eq(users.id, sessions.user_id)),
     )
     .innerJoin(roles, and(eq(roles.company_id, users.company_id), eq(roles.id, users.role_id)))
+    .innerJoin(companies, eq(companies.id, users.company_id))
     .where(
       and(
         eq(sessions.token_hash, hashToken(token)),
+        eq(companies.is_active, true),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, sql`now()`),
         eq(users.is_active, true),

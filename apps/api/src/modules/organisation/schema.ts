@@ -16,6 +16,8 @@ export const companies = pgTable('companies', {
   logo_url: text(),
   timezone: text().notNull().default('America/Virgin'),
   timeout_limit: integer().notNull().default(10),
+  /** Every user of the company signs in with a second factor (mailed code unless they enrolled TOTP). */
+  two_factor_required: boolean().notNull().default(false),
   is_active: activeFlag(),
   created_at: createdAt(),
   updated_at: updatedAt(),

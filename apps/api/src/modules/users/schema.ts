@@ -73,6 +73,15 @@ export const userIdentities = pgTable('user_identities', {
   password_changed_at: isoTimestamp('password_changed_at')
     .notNull()
     .default(sql`now()`),
+  /** Two-factor sign-in chosen by the user: `email`, `totp`, or null (the company may still require it). */
+  two_factor_method: text(),
+  /** Base32 TOTP secret once enrolment is confirmed; the pending one while the QR code is shown. */
+  totp_secret: text(),
+  totp_pending_secret: text(),
+  /** The last accepted TOTP time step: a code is accepted once. */
+  totp_last_step: integer(),
+  /** argon2id hash of the mobile PIN. */
+  mobile_pin_hash: text(),
 });
 
 /** Opaque bearer sessions: only the SHA-256 of the token is stored, so a leaked table logs no one in. */

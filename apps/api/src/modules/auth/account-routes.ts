@@ -1,0 +1,371 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  accountUpdateSchema,
+  adminChangePasswordRequestSchema,
+  authMessages,
+  changePasswordRequestSchema,
+  companyTwoFactorRequestSchema,
+  lockUserRequestSchema,
+  mobilePinRequestSchema,
+  sessionUserSchema,
+  totpConfirmRequestSchema,
+  totpSetupSchema,
+  twoFactorMethodRequestSchema,
+  twoFactorStatusSchema,
+  userIdParamsSchema,
+  type TwoFactorStatus,
+} from '@portal/contract/auth';
+import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import { userSchema } from '@portal/contract/resources/users';
+import type { Database, Executor } from '../../platform/database.ts';
+import { callerOf } from '../../platform/access.ts';
+import { hasPermission, isSuperAdmin, type RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ok } from '../../platform/reply.ts';
+import { companies } from '../organisation/schema.ts';
+import { userIdentities, users } from '../users/schema.ts';
+import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.ts';
+import { loadSignedInUser } from './session-user.ts';
+import { revokeOtherSessions, revokeUserSessions } from './sessions.ts';
+import { loginKeys, recordFailure, throttleState } from './throttle.ts';
+import { beginTotpSetup, confirmTotpSetup, twoFactorMethodFor } from './two-factor.ts';
+
+const identityOf = (companyId: number, userId: number) =>
+  and(eq(userIdentities.company_id, companyId), eq(userIdentities.user_id, userId));
+
+async function ownIdentity(db: Executor, ctx: RequestContext) {
+  const [identity] = await db
+    .select()
+    .from(userIdentities)
+    .where(identityOf(ctx.companyId, ctx.userId));
+  if (!identity) throw AppError.sessionExpired(authMessages.sessionExpired);
+  return identity;
+}
+
+/**
+ * The user an admin acts on: in the caller's company (any company for super_admin), not deleted,
+ * and not above the caller's access level. Another company's user is a 404.
+ */
+async function managedUser(db: Executor, ctx: RequestContext, userId: number) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.is_deleted, false),
+        isSuperAdmin(ctx) ? undefined : eq(users.company_id, ctx.companyId),
+      ),
+    );
+  if (!row) throw AppError.notFound('User');
+  if (!isSuperAdmin(ctx) && row.access_level > ctx.accessLevel)
+    throw AppError.forbidden(authMessages.higherAccessLevel);
+  return row;
+}
+
+/**
+ * Checks the caller's own password for a sensitive change. Wrong guesses count against the same
+ * limits as failed sign-ins, so a stolen session cannot be used to find the password.
+ */
+async function confirmOwnPassword(
+  db: Database,
+  ctx: RequestContext,
+  ip: string,
+  password: string,
+  field: string,
+  wrongMessage: string,
+) {
+  const identity = await ownIdentity(db, ctx);
+  const keys = loginKeys(identity.email, ip);
+  const gate = await throttleState(db, [keys.pair, keys.account]);
+  const block = gate.blocked[0];
+  if (block)
+    throw new AppError(429, authMessages.tooManyLogins(Math.ceil(block.retryAfterSeconds / 60)));
+  if (!(await verifyPassword(identity.password_hash, password))) {
+    await recordFailure(db, [keys.pair, keys.account]);
+    throw AppError.badRequest(wrongMessage, { [field]: [wrongMessage] });
+  }
+  return identity;
+}
+
+async function twoFactorStatus(db: Executor, ctx: RequestContext): Promise<TwoFactorStatus> {
+  const [row] = await db
+    .select({
+      method: userIdentities.two_factor_method,
+      totp_secret: userIdentities.totp_secret,
+      required: companies.two_factor_required,
+    })
+    .from(userIdentities)
+    .innerJoin(companies, eq(companies.id, userIdentities.company_id))
+    .where(identityOf(ctx.companyId, ctx.userId));
+  if (!row) throw AppError.sessionExpired(authMessages.sessionExpired);
+  const effective = twoFactorMethodFor(
+    { two_factor_method: row.method, totp_secret: row.totp_secret },
+    row.required,
+  );
+  const method = row.method === 'email' || row.method === 'totp' ? row.method : null;
+  return { method, companyRequired: row.required, effective };
+}
+
+const errors = {
+  400: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  429: errorReplySchema,
+  460: errorReplySchema,
+};
+
+/** Password, PIN, lock and two-factor settings: the signed-in user's own, or an admin's on a user. */
+export function accountRoutes(app: FastifyInstance, db: Database) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/users/change-password', {
+    schema: {
+      tags: ['Users'],
+      summary: 'Change your own password; your other sessions end',
+      body: changePasswordRequestSchema,
+      response: { 200: replySchema(z.null()), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const { current_password, new_password } = request.body;
+      const identity = await confirmOwnPassword(
+        db,
+        ctx,
+        request.ip,
+        current_password,
+        'current_password',
+        authMessages.currentPasswordWrong,
+      );
+      if (current_password === new_password)
+        throw AppError.badRequest(authMessages.passwordUnchanged, {
+          new_password: [authMessages.passwordUnchanged],
+        });
+      await assertPasswordAllowed(new_password, 'new_password', identity.email);
+      const passwordHash = await hashPassword(new_password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(userIdentities)
+          .set({ password_hash: passwordHash, password_changed_at: sql`now()` })
+          .where(identityOf(ctx.companyId, ctx.userId));
+        await revokeOtherSessions(tx, ctx.companyId, ctx.userId, ctx.sessionId);
+      });
+      return ok(authMessages.passwordUpdated, null);
+    },
+  });
+
+  r.post('/users/change-password-admin', {
+    schema: {
+      tags: ['Users'],
+      summary: "Set a user's password as an admin; that user's sessions end",
+      body: adminChangePasswordRequestSchema,
+      response: { 200: replySchema(z.null()), ...errors },
+    },
+    config: { access: 'write_users' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const target = await managedUser(db, ctx, request.body.user_id);
+      await assertPasswordAllowed(request.body.password, 'password', target.email);
+      const passwordHash = await hashPassword(request.body.password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(userIdentities)
+          .set({ password_hash: passwordHash, password_changed_at: sql`now()` })
+          .where(identityOf(target.company_id, target.id));
+        if (target.company_id === ctx.companyId && target.id === ctx.userId)
+          await revokeOtherSessions(tx, ctx.companyId, ctx.userId, ctx.sessionId);
+        else await revokeUserSessions(tx, target.company_id, target.id);
+      });
+      return ok(authMessages.passwordUpdated, null);
+    },
+  });
+
+  r.patch('/users/mobile-pin-change/:user_id', {
+    schema: {
+      tags: ['Users'],
+      summary: "Set the mobile PIN: your own, or a user's with write_users",
+      params: userIdParamsSchema,
+      body: mobilePinRequestSchema,
+      response: { 200: replySchema(z.null()), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const userId = request.params.user_id;
+      let target = { company_id: ctx.companyId, id: ctx.userId };
+      if (userId !== ctx.userId) {
+        if (!hasPermission(ctx, 'write_users')) throw AppError.forbidden();
+        target = await managedUser(db, ctx, userId);
+      }
+      await db
+        .update(userIdentities)
+        .set({ mobile_pin_hash: await hashPassword(request.body.mobile_pin) })
+        .where(identityOf(target.company_id, target.id));
+      return ok(authMessages.mobilePinUpdated, null);
+    },
+  });
+
+  for (const [path, locked] of [
+    ['/lock-user', true],
+    ['/unlock-user', false],
+  ] as const) {
+    r.post(path, {
+      schema: {
+        tags: ['Users'],
+        summary: locked
+          ? 'Lock a user: sign-in is refused and every session of theirs ends'
+          : 'Unlock a user',
+        body: lockUserRequestSchema,
+        response: { 200: replySchema(userSchema), ...errors },
+      },
+      config: { access: 'write_users' },
+      handler: async (request) => {
+        const ctx = callerOf(request);
+        const target = await managedUser(db, ctx, request.body.user_id);
+        if (locked && target.company_id === ctx.companyId && target.id === ctx.userId)
+          throw AppError.badRequest(authMessages.cannotLockSelf);
+        const row = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(users)
+            .set({ is_locked: locked, updated_at: sql`now()` })
+            .where(and(eq(users.company_id, target.company_id), eq(users.id, target.id)))
+            .returning();
+          if (locked) await revokeUserSessions(tx, target.company_id, target.id);
+          return updated;
+        });
+        if (!row) throw AppError.notFound('User');
+        return ok(locked ? authMessages.userLocked : authMessages.userUnlocked, row);
+      },
+    });
+  }
+
+  r.patch('/auth/me', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Edit Account: your own name and photo',
+      body: accountUpdateSchema,
+      response: { 200: replySchema(sessionUserSchema), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const { first_name, last_name, profile_photo } = request.body;
+      await db
+        .update(users)
+        .set({
+          first_name,
+          last_name,
+          ...(profile_photo !== undefined ? { profile_photo } : {}),
+          updated_at: sql`now()`,
+        })
+        .where(and(eq(users.company_id, ctx.companyId), eq(users.id, ctx.userId)));
+      const signedIn = await loadSignedInUser(db, ctx.companyId, ctx.userId);
+      if (!signedIn) throw AppError.sessionExpired(authMessages.sessionExpired);
+      return ok(authMessages.accountUpdated, signedIn.user);
+    },
+  });
+
+  r.get('/auth/2factor', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Your two-factor settings and whether your company requires it',
+      response: { 200: replySchema(twoFactorStatusSchema), 460: errorReplySchema },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => ok('', await twoFactorStatus(db, callerOf(request))),
+  });
+
+  r.post('/auth/2factor/totp/setup', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Start authenticator enrolment: a new secret and its QR code',
+      response: { 200: replySchema(totpSetupSchema), 460: errorReplySchema },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const identity = await ownIdentity(db, ctx);
+      const setup = await beginTotpSetup(db, {
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        email: identity.email,
+      });
+      return ok('', setup);
+    },
+  });
+
+  r.post('/auth/2factor/totp/confirm', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Finish authenticator enrolment with a code from the app',
+      body: totpConfirmRequestSchema,
+      response: { 200: replySchema(twoFactorStatusSchema), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      await confirmTotpSetup(
+        db,
+        { companyId: ctx.companyId, userId: ctx.userId },
+        request.body.code,
+      );
+      return ok(authMessages.twoFactorEnabled, await twoFactorStatus(db, ctx));
+    },
+  });
+
+  r.post('/auth/2factor/method', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Use mailed codes, or turn your own second factor off (needs your password)',
+      body: twoFactorMethodRequestSchema,
+      response: { 200: replySchema(twoFactorStatusSchema), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const { method, password } = request.body;
+      await confirmOwnPassword(
+        db,
+        ctx,
+        request.ip,
+        password,
+        'password',
+        authMessages.passwordWrong,
+      );
+      await db
+        .update(userIdentities)
+        .set(
+          method === 'email'
+            ? { two_factor_method: 'email', totp_secret: null, totp_pending_secret: null }
+            : { two_factor_method: null, totp_secret: null, totp_pending_secret: null },
+        )
+        .where(identityOf(ctx.companyId, ctx.userId));
+      return ok(
+        method === 'email' ? authMessages.twoFactorEnabled : authMessages.twoFactorDisabled,
+        await twoFactorStatus(db, ctx),
+      );
+    },
+  });
+
+  r.put('/auth/2factor/company', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Require a second factor of every user of your company',
+      body: companyTwoFactorRequestSchema,
+      response: { 200: replySchema(twoFactorStatusSchema), ...errors },
+    },
+    config: { access: 'can_edit_own_company_settings' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      await db
+        .update(companies)
+        .set({ two_factor_required: request.body.required, updated_at: sql`now()` })
+        .where(eq(companies.id, ctx.companyId));
+      return ok(authMessages.twoFactorCompanyUpdated, await twoFactorStatus(db, ctx));
+    },
+  });
+}

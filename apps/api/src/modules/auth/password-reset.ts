@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { authMessages } from '@portal/contract/auth';
+import { BRAND } from '@portal/contract/constants';
+import type { Database } from '../../platform/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { userIdentities, users } from '../users/schema.ts';
+import { assertPasswordAllowed, hashPassword } from './passwords.ts';
+import { passwordResets } from './schema.ts';
+import { hashToken, revokeUserSessions } from './sessions.ts';
+import { clearThrottle, limits, loginKeys, recordFailure, throttleState } from './throttle.ts';
+
+export const RESET_LINK_MINUTES = 60;
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Mails a reset link when the email belongs to an active user, at most 3 per account per hour.
+ * The caller answers the same either way, so the reply tells nothing about which emails exist.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  mailer: Mailer,
+  appUrl: string,
+  email: string,
+): Promise<void> {
+  const [found] = await db
+    .select({ company_id: users.company_id, user_id: users.id })
+    .from(userIdentities)
+    .innerJoin(
+      users,
+      and(eq(users.company_id, userIdentities.company_id), eq(users.id, userIdentities.user_id)),
+    )
+    .where(
+      and(eq(userIdentities.email, email), eq(users.is_active, true), eq(users.is_deleted, false)),
+    );
+  if (!found) return;
+  const quota = { key: `reset:${email}`, limit: limits.resetMails };
+  if ((await throttleState(db, [quota])).blocked.length > 0) return;
+  await recordFailure(db, [quota]);
+
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    // Only the newest link works: asking again retires the earlier ones.
+    await tx
+      .update(passwordResets)
+      .set({ used_at: sql`now()` })
+      .where(
+        and(
+          eq(passwordResets.company_id, found.company_id),
+          eq(passwordResets.user_id, found.user_id),
+          isNull(passwordResets.used_at),
+        ),
+      );
+    await tx.insert(passwordResets).values({
+      token_hash: hashToken(token),
+      company_id: found.company_id,
+      user_id: found.user_id,
+      expires_at: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`,
+    });
+  });
+  const link = `${appUrl}/reset-password?token=${token}`;
+  await mailer.send({
+    to: email,
+    companyId: found.company_id,
+    subject: `Reset your ${BRAND} password`,
+    text:
+      `Someone asked to reset the password of your ${BRAND} account (${email}).\n\n` +
+      `Open this link within 1 hour to choose a new password:\n${link}\n\n` +
+      `The link works once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+  });
+}
+
+/**
+ * Sets a new password from a reset link: the link must be live and unused, and is used up in the
+ * same transaction that changes the password and ends every session of the user.
+ */
+export async function resetPassword(db: Database, token: string, password: string) {
+  const invalid = () => AppError.badRequest(authMessages.resetLinkInvalid);
+  if (!TOKEN_FORMAT.test(token)) throw invalid();
+  const tokenHash = hashToken(token);
+  const [link] = await db
+    .select({
+      id: passwordResets.id,
+      company_id: passwordResets.company_id,
+      user_id: passwordResets.user_id,
+      email: userIdentities.email,
+    })
+    .from(passwordResets)
+    .innerJoin(
+      userIdentities,
+      and(
+        eq(userIdentities.company_id, passwordResets.company_id),
+        eq(userIdentities.user_id, passwordResets.user_id),
+      ),
+    )
+    .where(
+      and(
+        eq(passwordResets.token_hash, tokenHash),
+        isNull(passwordResets.used_at),
+        gt(passwordResets.expires_at, sql`now()`),
+      ),
+    );
+  if (!link) throw invalid();
+  // A refused password leaves the link usable for a second try.
+  await assertPasswordAllowed(password, 'password', link.email);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResets)
+      .set({ used_at: sql`now()` })
+      .where(and(eq(passwordResets.id, link.id), isNull(passwordResets.used_at)))
+      .returning({ id: passwordResets.id });
+    if (!used) throw invalid();
+    await tx
+      .update(userIdentities)
+      .set({ password_hash: passwordHash, password_changed_at: sql`now()` })
+      .where(
+        and(
+          eq(userIdentities.company_id, link.company_id),
+          eq(userIdentities.user_id, link.user_id),
+        ),
+      );
+    await revokeUserSessions(tx, link.company_id, link.user_id);
+  });
+  // Whoever holds the mailbox proved it: failed sign-ins counted against the account are forgiven.
+  await clearThrottle(db, [loginKeys(link.email, '').account.key]);
+}

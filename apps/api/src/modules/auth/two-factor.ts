@@ -1,0 +1,301 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { authMessages, type TotpSetup, type TwoFactorMethod } from '@portal/contract/auth';
+import { BRAND } from '@portal/contract/constants';
+import type { Database, Executor } from '../../platform/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { userIdentities } from '../users/schema.ts';
+import { twoFactorChallenges } from './schema.ts';
+import { hashToken } from './sessions.ts';
+
+/** How long a sign-in may wait for its code, and how many codes and guesses it gets. */
+export const twoFactorRules = {
+  challengeMinutes: 10,
+  maxAttempts: 5,
+  maxSends: 5,
+  resendGapSeconds: 30,
+} as const;
+
+const TOTP_PERIOD = 30;
+
+/** The second factor a sign-in needs: the user's choice, else a mailed code if the company requires one. */
+export function twoFactorMethodFor(
+  identity: { two_factor_method: string | null; totp_secret: string | null },
+  companyRequired: boolean,
+): TwoFactorMethod | null {
+  if (identity.two_factor_method === 'totp' && identity.totp_secret) return 'totp';
+  if (identity.two_factor_method === 'email' || companyRequired) return 'email';
+  return null;
+}
+
+/** `agent@demo.example` -> `a****@demo.example`: enough for people to recognise their mailbox. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(3, local.length - 1))}@${domain}`;
+}
+
+// The code is hashed with the challenge token as salt: the table alone cannot confirm a guess.
+const codeHash = (token: string, code: string) =>
+  createHash('sha256').update(`${token}:${code}`).digest('base64url');
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+function codeMail(to: string, code: string, companyId: number) {
+  return {
+    to,
+    companyId,
+    subject: `${BRAND} sign-in code: ${code}`,
+    text:
+      `Your ${BRAND} sign-in code is ${code}.\n\n` +
+      `It expires in ${twoFactorRules.challengeMinutes} minutes. If you did not try to sign in, ` +
+      `change your password now.`,
+  };
+}
+
+/** Opens a challenge (and mails its code for the `email` method); returns the client's token. */
+export async function startChallenge(
+  db: Database,
+  mailer: Mailer,
+  who: { companyId: number; userId: number; email: string; method: TwoFactorMethod; ip: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const code = who.method === 'email' ? newCode() : null;
+  await db.insert(twoFactorChallenges).values({
+    token_hash: hashToken(token),
+    company_id: who.companyId,
+    user_id: who.userId,
+    method: who.method,
+    code_hash: code ? codeHash(token, code) : null,
+    sends: code ? 1 : 0,
+    last_sent_at: code ? sql`now()` : null,
+    expires_at: sql`now() + make_interval(mins => ${twoFactorRules.challengeMinutes})`,
+    ip: who.ip,
+  });
+  if (code) await sendOrFail(mailer, codeMail(who.email, code, who.companyId));
+  return token;
+}
+
+async function sendOrFail(mailer: Mailer, mail: Parameters<Mailer['send']>[0]) {
+  try {
+    await mailer.send(mail);
+  } catch {
+    throw new AppError(503, authMessages.twoFactorMailFailed);
+  }
+}
+
+export type VerifyResult =
+  | { ok: true; companyId: number; userId: number }
+  | { ok: false; reason: string; countsAsFailure: boolean; companyId?: number; userId?: number };
+
+const live = () =>
+  and(isNull(twoFactorChallenges.consumed_at), gt(twoFactorChallenges.expires_at, sql`now()`));
+
+/**
+ * Checks a code against a challenge. Each call first reserves one of the challenge's attempts in a
+ * single conditional update, so parallel guesses cannot exceed the limit; a right code consumes the
+ * challenge, so it works once.
+ */
+export async function verifyChallenge(
+  db: Database,
+  token: string,
+  code: string,
+): Promise<VerifyResult> {
+  const tokenHash = hashToken(token);
+  const [reserved] = await db
+    .update(twoFactorChallenges)
+    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.token_hash, tokenHash),
+        live(),
+        lt(twoFactorChallenges.attempts, twoFactorRules.maxAttempts),
+      ),
+    )
+    .returning();
+  if (!reserved) {
+    const [row] = await db
+      .select({ attempts: twoFactorChallenges.attempts })
+      .from(twoFactorChallenges)
+      .where(and(eq(twoFactorChallenges.token_hash, tokenHash), live()));
+    return {
+      ok: false,
+      countsAsFailure: false,
+      reason: row ? authMessages.twoFactorTooManyCodes : authMessages.twoFactorExpired,
+    };
+  }
+  const who = { companyId: reserved.company_id, userId: reserved.user_id };
+  const right =
+    reserved.method === 'totp'
+      ? await acceptTotp(db, who, code)
+      : reserved.code_hash !== null && sameHash(reserved.code_hash, codeHash(token, code));
+  if (!right) {
+    const exhausted = reserved.attempts >= twoFactorRules.maxAttempts;
+    if (exhausted)
+      await db
+        .update(twoFactorChallenges)
+        .set({ consumed_at: sql`now()` })
+        .where(eq(twoFactorChallenges.id, reserved.id));
+    return {
+      ok: false,
+      countsAsFailure: true,
+      reason: exhausted ? authMessages.twoFactorTooManyCodes : authMessages.twoFactorBadCode,
+      ...who,
+    };
+  }
+  const [consumed] = await db
+    .update(twoFactorChallenges)
+    .set({ consumed_at: sql`now()` })
+    .where(and(eq(twoFactorChallenges.id, reserved.id), isNull(twoFactorChallenges.consumed_at)))
+    .returning({ id: twoFactorChallenges.id });
+  if (!consumed)
+    return { ok: false, countsAsFailure: false, reason: authMessages.twoFactorExpired };
+  return { ok: true, ...who };
+}
+
+function sameHash(a: string, b: string) {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const totpFor = (secret: string, label: string) =>
+  new TOTP({
+    issuer: BRAND,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD,
+    secret: Secret.fromBase32(secret),
+  });
+
+/** The time step a code belongs to, if it is valid now (one step of clock drift either way). */
+function totpStep(secret: string, code: string): number | null {
+  const delta = totpFor(secret, 'check').validate({ token: code, window: 1 });
+  return delta === null ? null : TOTP.counter({ period: TOTP_PERIOD }) + delta;
+}
+
+/** A TOTP code is accepted once: the step it belongs to must be later than the last one used. */
+async function acceptTotp(
+  db: Executor,
+  who: { companyId: number; userId: number },
+  code: string,
+): Promise<boolean> {
+  const [identity] = await db
+    .select({ secret: userIdentities.totp_secret })
+    .from(userIdentities)
+    .where(
+      and(eq(userIdentities.company_id, who.companyId), eq(userIdentities.user_id, who.userId)),
+    );
+  const step = identity?.secret ? totpStep(identity.secret, code) : null;
+  if (step === null) return false;
+  const [used] = await db
+    .update(userIdentities)
+    .set({ totp_last_step: step })
+    .where(
+      and(
+        eq(userIdentities.company_id, who.companyId),
+        eq(userIdentities.user_id, who.userId),
+        or(isNull(userIdentities.totp_last_step), lt(userIdentities.totp_last_step, step)),
+      ),
+    )
+    .returning({ step: userIdentities.totp_last_step });
+  return Boolean(used);
+}
+
+/** Mails a fresh code for a live `email` challenge, at most every 30 s and 5 times in all. */
+export async function resendCode(db: Database, mailer: Mailer, token: string): Promise<number> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      id: twoFactorChallenges.id,
+      method: twoFactorChallenges.method,
+      sends: twoFactorChallenges.sends,
+      company_id: twoFactorChallenges.company_id,
+      user_id: twoFactorChallenges.user_id,
+      since: sql<number>`extract(epoch from now() - coalesce(${twoFactorChallenges.last_sent_at}, '-infinity'))::float8`,
+    })
+    .from(twoFactorChallenges)
+    .where(and(eq(twoFactorChallenges.token_hash, tokenHash), live()));
+  if (!row) throw new AppError(401, authMessages.twoFactorExpired);
+  if (row.method !== 'email') throw AppError.badRequest(authMessages.twoFactorResendTotp);
+  if (row.sends >= twoFactorRules.maxSends)
+    throw new AppError(429, authMessages.twoFactorResendLimit);
+  const wait = Math.ceil(twoFactorRules.resendGapSeconds - Number(row.since));
+  if (wait > 0) throw new AppError(429, authMessages.twoFactorResendWait(wait));
+
+  const code = newCode();
+  const [updated] = await db
+    .update(twoFactorChallenges)
+    .set({
+      code_hash: codeHash(token, code),
+      sends: sql`${twoFactorChallenges.sends} + 1`,
+      last_sent_at: sql`now()`,
+      expires_at: sql`now() + make_interval(mins => ${twoFactorRules.challengeMinutes})`,
+    })
+    .where(
+      and(eq(twoFactorChallenges.id, row.id), eq(twoFactorChallenges.sends, row.sends), live()),
+    )
+    .returning({ id: twoFactorChallenges.id });
+  // Another resend won the race: it mailed a code, so this one is the too-early request.
+  if (!updated)
+    throw new AppError(429, authMessages.twoFactorResendWait(twoFactorRules.resendGapSeconds));
+  const [identity] = await db
+    .select({ email: userIdentities.email })
+    .from(userIdentities)
+    .where(
+      and(eq(userIdentities.company_id, row.company_id), eq(userIdentities.user_id, row.user_id)),
+    );
+  if (!identity) throw new AppError(401, authMessages.twoFactorExpired);
+  await sendOrFail(mailer, codeMail(identity.email, code, row.company_id));
+  return twoFactorRules.resendGapSeconds;
+}
+
+/** Starts authenticator enrolment: a new pending secret and its QR code. */
+export async function beginTotpSetup(
+  db: Executor,
+  who: { companyId: number; userId: number; email: string },
+): Promise<TotpSetup> {
+  const secret = new Secret({ size: 20 }).base32;
+  await db
+    .update(userIdentities)
+    .set({ totp_pending_secret: secret })
+    .where(
+      and(eq(userIdentities.company_id, who.companyId), eq(userIdentities.user_id, who.userId)),
+    );
+  const otpauthUrl = totpFor(secret, who.email).toString();
+  return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1 }) };
+}
+
+/** Confirms enrolment with a code from the app: the pending secret becomes the one sign-in uses. */
+export async function confirmTotpSetup(
+  db: Executor,
+  who: { companyId: number; userId: number },
+  code: string,
+): Promise<void> {
+  const where = and(
+    eq(userIdentities.company_id, who.companyId),
+    eq(userIdentities.user_id, who.userId),
+  );
+  const [identity] = await db
+    .select({ pending: userIdentities.totp_pending_secret })
+    .from(userIdentities)
+    .where(where);
+  if (!identity?.pending) throw AppError.badRequest(authMessages.twoFactorSetupFirst);
+  const step = totpStep(identity.pending, code);
+  if (step === null)
+    throw AppError.badRequest(authMessages.twoFactorBadCode, {
+      code: [authMessages.twoFactorBadCode],
+    });
+  await db
+    .update(userIdentities)
+    .set({
+      two_factor_method: 'totp',
+      totp_secret: identity.pending,
+      totp_pending_secret: null,
+      totp_last_step: step,
+    })
+    .where(where);
+}
