@@ -69,11 +69,12 @@ describe.skipIf(testBackend() === 'postgres')('the server process on the embedde
       });
       const body = (await list.json()) as { data: { total: number } };
       expect(body.data.total).toBe(1);
-      // Seeding is idempotent across restarts: still exactly the 7 demo users.
+      // Seeding is idempotent across restarts: still exactly the 8 demo users (one per role and
+      // the two-factor demo user).
       const users = await fetch(`${base}/users/count`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      expect(((await users.json()) as { data: { total: number } }).data.total).toBe(7);
+      expect(((await users.json()) as { data: { total: number } }).data.total).toBe(8);
     } finally {
       second.kill('SIGTERM');
       await once(second, 'exit');

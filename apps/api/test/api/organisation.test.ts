@@ -30,7 +30,8 @@ describe('the demo tenant', () => {
   it('seeds only once', async () => {
     expect(await seedDemo(t.database.db)).toBe(false);
     const users = await t.call<List<unknown>>('GET', '/api/users/count', { token: agent });
-    expect(users.body.data).toEqual({ total: 7 });
+    // One per role plus the two-factor demo user.
+    expect(users.body.data).toEqual({ total: 8 });
   });
 
   it('loads related records on request', async () => {

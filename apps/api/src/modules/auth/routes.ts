@@ -211,8 +211,9 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
       const signedIn = await loadSignedInUser(db, identity.company_id, identity.user_id);
       if (!signedIn) return refuse(reply, 401, authMessages.badCredentials);
       if (signedIn.refusal) return refuse(reply, 401, signedIn.refusal);
-      if (gate.counting) await clearThrottle(db, [keys.pair.key, keys.account.key]);
 
+      // Counters clear only when sign-in completes: a password alone must not reset the count of
+      // wrong second-factor codes, or a stolen password would buy unlimited code guesses.
       const method = twoFactorMethodFor(identity, signedIn.company.two_factor_required);
       if (method) {
         const token = await startChallenge(db, mailer, {
@@ -224,6 +225,7 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
         });
         return twoFactorReply(method, token, identity.email);
       }
+      if (gate.counting) await clearThrottle(db, [keys.pair.key, keys.account.key]);
       return signedInReply(signedIn, await open(signedIn, request));
     },
   });
@@ -264,6 +266,8 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
       const signedIn = await loadSignedInUser(db, result.companyId, result.userId);
       if (!signedIn) return refuse(reply, 401, authMessages.twoFactorExpired);
       if (signedIn.refusal) return refuse(reply, 401, signedIn.refusal);
+      const keys = loginKeys(signedIn.user.email, request.ip);
+      await clearThrottle(db, [keys.pair.key, keys.account.key]);
       return signedInReply(signedIn, await open(signedIn, request));
     },
   });

@@ -215,7 +215,8 @@ export async function resendCode(db: Database, mailer: Mailer, token: string): P
       sends: twoFactorChallenges.sends,
       company_id: twoFactorChallenges.company_id,
       user_id: twoFactorChallenges.user_id,
-      since: sql<number>`extract(epoch from now() - coalesce(${twoFactorChallenges.last_sent_at}, '-infinity'))::float8`,
+      // Seconds since the last code; a large number when none was sent (TOTP challenges).
+      since: sql<number>`coalesce(extract(epoch from now() - ${twoFactorChallenges.last_sent_at})::float8, 1e9)`,
     })
     .from(twoFactorChallenges)
     .where(and(eq(twoFactorChallenges.token_hash, tokenHash), live()));
