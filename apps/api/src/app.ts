@@ -26,6 +26,7 @@ import { mountResource } from './platform/resources/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { navigationRoutes } from './modules/navigation/routes.ts';
+import { hrRoutes } from './modules/hr/routes.ts';
 import { resourceServices } from './resources.ts';
 
 export const API_PREFIX = '/api';
@@ -119,6 +120,7 @@ export async function buildApp({
       mailRoutes(api, db, config);
       for (const service of resourceServices) mountResource(api, db, service);
       navigationRoutes(api, db);
+      hrRoutes(api, db);
     },
     { prefix: API_PREFIX },
   );

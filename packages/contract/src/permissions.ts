@@ -22,6 +22,9 @@ export const featurePermissions = [
   'is_clockin_pop_up_required',
   'write_hr_clockin',
   'write_hr_clockin_web',
+  'read_hr_settings',
+  'write_hr_settings',
+  'read_hr_timecards',
 ] as const;
 
 export const allPermissions = [

@@ -5,3 +5,4 @@ export * from '../modules/users/schema.ts';
 export * from '../modules/navigation/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/mail/schema.ts';
+export * from '../modules/hr/schema.ts';

@@ -4,6 +4,7 @@ import { roleAccessLevels, type RoleKey } from '@portal/contract/roles';
 import type { Database, Tx } from '../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../modules/access/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { seedHrDemo } from '../modules/hr/demo.ts';
 import { requiredFields, sidebarItems } from '../modules/navigation/schema.ts';
 import { companies, districts, regions, stores } from '../modules/organisation/schema.ts';
 import { userIdentities, users } from '../modules/users/schema.ts';
@@ -47,6 +48,7 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'can_edit_own_company_settings',
     'write_oneview',
     'is_clockin_pop_up_required',
+    'write_hr_settings',
     ...clock,
   ],
   sub_agent_employee: ['read_stores', 'read_districts', 'read_regions', ...clock],
@@ -253,4 +255,5 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
   await tx
     .insert(requiredFields)
     .values({ company_id, type: 'Home Screen', title: 'OneView', order: 0 });
+  await seedHrDemo(tx, company_id);
 }

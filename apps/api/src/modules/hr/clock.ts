@@ -1,0 +1,524 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  clockStatus,
+  formatInZone,
+  hrMessages,
+  type ActiveSession,
+  type BreakActionData,
+  type BreakEndRequest,
+  type BreakSettingsData,
+  type BreakStartRequest,
+  type ClockActionData,
+  type ClockInRequest,
+  type ClockOutRequest,
+  type ClockSession,
+  type StoreTime,
+  type Timecard,
+  type TimecardBreak,
+} from '@portal/contract/hr';
+import type { Database, Executor } from '../../platform/database.ts';
+import { hasPermission, type RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { users } from '../users/schema.ts';
+import { checkLocation } from './geofence.ts';
+import { hrDepartmentRoles, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
+import { findBreakSetting, findStore, listBreakSettings, locationPolicy } from './settings.ts';
+
+// ---- Reading
+
+const timecardColumns = {
+  id: hrTimecards.id,
+  user_id: hrTimecards.user_id,
+  store_id: hrTimecards.store_id,
+  schedule_id: hrTimecards.schedule_id,
+  department_role_id: hrTimecards.department_role_id,
+  clock_in: hrTimecards.clock_in,
+  clock_out: hrTimecards.clock_out,
+  time_zone: hrTimecards.time_zone,
+  user_comment: hrTimecards.user_comment,
+  clock_out_comment: hrTimecards.clock_out_comment,
+  image_url: hrTimecards.image_url,
+  location_flag: hrTimecards.location_flag,
+  location_error: hrTimecards.location_error,
+  auto_clocked_out: hrTimecards.auto_clocked_out,
+  not_corrected: hrTimecards.not_corrected,
+  edit_request_sent: hrTimecards.edit_request_sent,
+};
+
+const breakColumns = {
+  id: hrTimecardBreaks.id,
+  timecard_id: hrTimecardBreaks.timecard_id,
+  user_id: hrTimecardBreaks.user_id,
+  settings_store_id: hrTimecardBreaks.break_setting_id,
+  short_description: hrTimecardBreaks.short_description,
+  duration: hrTimecardBreaks.duration,
+  is_paid: hrTimecardBreaks.is_paid,
+  is_mandatory: hrTimecardBreaks.is_mandatory,
+  break_start: hrTimecardBreaks.break_start,
+  break_end: hrTimecardBreaks.break_end,
+  user_comment: hrTimecardBreaks.user_comment,
+  end_comment: hrTimecardBreaks.end_comment,
+};
+
+async function findTimecard(
+  db: Executor,
+  companyId: number,
+  userId: number,
+  id: number,
+  lock = false,
+) {
+  const query = db
+    .select(timecardColumns)
+    .from(hrTimecards)
+    .where(
+      and(
+        eq(hrTimecards.company_id, companyId),
+        eq(hrTimecards.id, id),
+        eq(hrTimecards.user_id, userId),
+      ),
+    );
+  const [card] = await (lock ? query.for('update') : query);
+  if (!card) throw AppError.notFound('Timecard');
+  return card;
+}
+
+async function openTimecard(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<Timecard | null> {
+  const [card] = await db
+    .select(timecardColumns)
+    .from(hrTimecards)
+    .where(
+      and(
+        eq(hrTimecards.company_id, companyId),
+        eq(hrTimecards.user_id, userId),
+        isNull(hrTimecards.clock_out),
+      ),
+    );
+  return card ?? null;
+}
+
+export async function breaksOf(
+  db: Executor,
+  companyId: number,
+  timecardIds: number[],
+): Promise<TimecardBreak[]> {
+  if (!timecardIds.length) return [];
+  return db
+    .select(breakColumns)
+    .from(hrTimecardBreaks)
+    .where(
+      and(
+        eq(hrTimecardBreaks.company_id, companyId),
+        inArray(hrTimecardBreaks.timecard_id, timecardIds),
+      ),
+    )
+    .orderBy(asc(hrTimecardBreaks.break_start), asc(hrTimecardBreaks.id));
+}
+
+/** The user's open timecard with its store and breaks, or null. */
+export async function activeSessionOf(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<ActiveSession | null> {
+  const card = await openTimecard(db, companyId, userId);
+  if (!card) return null;
+  const store = await findStore(db, companyId, card.store_id);
+  return {
+    ...card,
+    store: { id: store.id, name: store.name, time_zone: store.time_zone },
+    breaks: await breaksOf(db, companyId, [card.id]),
+  };
+}
+
+/** Clock session (SPEC.md section 3): the status is derived from the rows, never stored. */
+export async function sessionOf(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<ClockSession> {
+  const active = await activeSessionOf(db, companyId, userId);
+  const openBreak = active?.breaks.find((b) => b.break_end === null) ?? null;
+  return {
+    status: !active
+      ? clockStatus.notClockedIn
+      : openBreak
+        ? clockStatus.onBreak
+        : clockStatus.clockedIn,
+    timecard_id: active?.id ?? null,
+    timecard_break_id: openBreak?.id ?? null,
+    settings_store_id: openBreak?.settings_store_id ?? null,
+    activeSession: active,
+  };
+}
+
+/** A user of the caller's company whose clock the caller may read: self, or with read_hr_timecards. */
+export async function assertMayRead(db: Executor, ctx: RequestContext, userId: number) {
+  if (userId === ctx.userId) return;
+  if (!hasPermission(ctx, 'read_hr_timecards')) throw AppError.forbidden();
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
+  if (!user) throw AppError.notFound('User');
+}
+
+export async function storeTime(
+  db: Executor,
+  companyId: number,
+  storeId: number,
+): Promise<StoreTime> {
+  const store = await findStore(db, companyId, storeId);
+  const now = new Date();
+  return {
+    store_id: store.id,
+    time_zone: store.time_zone,
+    now: now.toISOString(),
+    local: formatInZone(now, store.time_zone),
+  };
+}
+
+export async function breakSettingsFor(
+  db: Executor,
+  ctx: RequestContext,
+  storeId: number,
+  userId: number,
+): Promise<BreakSettingsData> {
+  await assertMayRead(db, ctx, userId);
+  const results = await listBreakSettings(
+    db,
+    ctx.companyId,
+    (await findStore(db, ctx.companyId, storeId)).id,
+  );
+  const session = await sessionOf(db, ctx.companyId, userId);
+  const activeBreak =
+    session.activeSession?.breaks.find((b) => b.id === session.timecard_break_id) ?? null;
+  return { store_id: storeId, results, active_break: activeBreak };
+}
+
+/** Breaks of several timecards (a timesheet): the caller's own, or anyone's with read_hr_timecards. */
+export async function timesheetBreaks(
+  db: Executor,
+  ctx: RequestContext,
+  timecardIds: number[],
+): Promise<TimecardBreak[]> {
+  const cards = await db
+    .select({ id: hrTimecards.id, user_id: hrTimecards.user_id })
+    .from(hrTimecards)
+    .where(and(eq(hrTimecards.company_id, ctx.companyId), inArray(hrTimecards.id, timecardIds)));
+  if (cards.length !== new Set(timecardIds).size) throw AppError.notFound('Timecard');
+  if (cards.some((card) => card.user_id !== ctx.userId) && !hasPermission(ctx, 'read_hr_timecards'))
+    throw AppError.forbidden();
+  return breaksOf(db, ctx.companyId, timecardIds);
+}
+
+// ---- Writing
+
+/**
+ * SPEC.md section 5: clock and break actions need both write_hr_clockin and write_hr_clockin_web
+ * (the route checks the second), and people clock only themselves in the web clock.
+ */
+function assertMayPunch(ctx: RequestContext, userId: number) {
+  if (!hasPermission(ctx, 'write_hr_clockin') || !hasPermission(ctx, 'write_hr_clockin_web'))
+    throw AppError.forbidden(hrMessages.needsBothClockPermissions);
+  if (userId !== ctx.userId) throw AppError.forbidden(hrMessages.otherUser);
+}
+
+async function assertSchedule(
+  db: Executor,
+  companyId: number,
+  userId: number,
+  storeId: number,
+  scheduleId: number,
+) {
+  const [schedule] = await db
+    .select({ id: hrSchedules.id })
+    .from(hrSchedules)
+    .where(
+      and(
+        eq(hrSchedules.company_id, companyId),
+        eq(hrSchedules.id, scheduleId),
+        eq(hrSchedules.user_id, userId),
+        eq(hrSchedules.store_id, storeId),
+      ),
+    );
+  if (!schedule)
+    throw AppError.badRequest(hrMessages.scheduleNotYours, {
+      schedule_id: [hrMessages.scheduleNotYours],
+    });
+}
+
+async function assertDepartmentRole(db: Executor, companyId: number, id: number) {
+  const [role] = await db
+    .select({ id: hrDepartmentRoles.id })
+    .from(hrDepartmentRoles)
+    .where(and(eq(hrDepartmentRoles.company_id, companyId), eq(hrDepartmentRoles.id, id)));
+  if (!role)
+    throw AppError.badRequest('Unknown department role', {
+      department_role_id: ['Choose a department role'],
+    });
+}
+
+/**
+ * Clock in. The partial unique index allows one open timecard per user, so of two concurrent
+ * clock-ins one inserts and the other finds that timecard: a double press or a retry at the same
+ * store answers the same timecard; an open timecard at another store is a 409 naming it.
+ */
+export async function clockIn(
+  db: Database,
+  ctx: RequestContext,
+  input: ClockInRequest,
+): Promise<{ data: ClockActionData; created: boolean }> {
+  assertMayPunch(ctx, input.user_id);
+  const { companyId, userId } = ctx;
+  return db.transaction(async (tx) => {
+    const store = await findStore(tx, companyId, input.store_id);
+    if (!store.is_active) throw AppError.badRequest(hrMessages.storeInactive);
+    const scheduleId = input.schedule_id || null;
+    if (scheduleId) await assertSchedule(tx, companyId, userId, store.id, scheduleId);
+    const departmentRoleId = input.department_role_id || null;
+    if (departmentRoleId) await assertDepartmentRole(tx, companyId, departmentRoleId);
+    const flag = checkLocation(await locationPolicy(tx, companyId, store.id), input);
+
+    const [inserted] = await tx
+      .insert(hrTimecards)
+      .values({
+        company_id: companyId,
+        user_id: userId,
+        store_id: store.id,
+        schedule_id: scheduleId,
+        department_role_id: departmentRoleId,
+        time_zone: store.time_zone,
+        user_comment: input.user_comment ?? null,
+        image_url: input.imageUrl ?? null,
+        clock_in_latitude: input.latitude ?? null,
+        clock_in_longitude: input.longitude ?? null,
+        clock_in_accuracy: input.accuracy ?? null,
+        location_error: input.location_error ?? null,
+        location_flag: flag,
+      })
+      .onConflictDoNothing()
+      .returning(timecardColumns);
+    const card = inserted ?? (await openTimecard(tx, companyId, userId));
+    if (!card) throw new Error('clock-in conflicted but no open timecard was found');
+    if (card.store_id !== store.id) {
+      const active = await activeSessionOf(tx, companyId, userId);
+      throw AppError.conflict(
+        hrMessages.alreadyClockedInElsewhere(active?.store.name ?? 'another store'),
+        {
+          activeSession: active,
+        },
+      );
+    }
+    const session = await sessionOf(tx, companyId, userId);
+    return {
+      data: { ...session, timecard: card, warning: inserted ? flag : card.location_flag },
+      created: Boolean(inserted),
+    };
+  });
+}
+
+/**
+ * Clock out: ends any open break and the timecard at the same server instant. A retry of a
+ * clock-out that already happened answers the closed timecard. Clock-outs are never refused for
+ * location (an employee must always be able to stop the clock); they are flagged instead.
+ */
+export async function clockOut(
+  db: Database,
+  ctx: RequestContext,
+  input: ClockOutRequest,
+): Promise<ClockActionData> {
+  assertMayPunch(ctx, input.user_id);
+  const { companyId, userId } = ctx;
+  return db.transaction(async (tx) => {
+    const card = await findTimecard(tx, companyId, userId, input.id, true);
+    if (card.clock_out !== null) {
+      return { ...(await sessionOf(tx, companyId, userId)), timecard: card, warning: null };
+    }
+    const flag = checkLocation(await locationPolicy(tx, companyId, card.store_id), input, true);
+    await tx
+      .update(hrTimecardBreaks)
+      .set({ break_end: sql`now()`, updated_at: sql`now()` })
+      .where(
+        and(
+          eq(hrTimecardBreaks.company_id, companyId),
+          eq(hrTimecardBreaks.timecard_id, card.id),
+          isNull(hrTimecardBreaks.break_end),
+        ),
+      );
+    const [closed] = await tx
+      .update(hrTimecards)
+      .set({
+        clock_out: sql`now()`,
+        updated_at: sql`now()`,
+        clock_out_comment: input.user_comment ?? null,
+        clock_out_latitude: input.latitude ?? null,
+        clock_out_longitude: input.longitude ?? null,
+        clock_out_accuracy: input.accuracy ?? null,
+        clock_out_location_error: input.location_error ?? null,
+        location_flag: flag
+          ? sql`concat_ws('; ', ${hrTimecards.location_flag}, ${`Clock-out: ${flag}`}::text)`
+          : hrTimecards.location_flag,
+      })
+      .where(and(eq(hrTimecards.company_id, companyId), eq(hrTimecards.id, card.id)))
+      .returning(timecardColumns);
+    if (!closed) throw AppError.notFound('Timecard');
+    return { ...(await sessionOf(tx, companyId, userId)), timecard: closed, warning: flag };
+  });
+}
+
+/**
+ * Start a break: only inside the caller's open timecard (locked, so a concurrent clock-out waits),
+ * with a break setting of that store, and only while no break is open. A repeat of the same start
+ * answers the running break; a different kind while one runs is refused.
+ */
+export async function startBreak(
+  db: Database,
+  ctx: RequestContext,
+  input: BreakStartRequest,
+): Promise<BreakActionData> {
+  assertMayPunch(ctx, input.user_id);
+  const { companyId, userId } = ctx;
+  return db.transaction(async (tx) => {
+    const card = await findTimecard(tx, companyId, userId, input.timecard_id, true);
+    if (card.clock_out !== null) throw AppError.badRequest(hrMessages.notClockedInForBreak);
+    const setting = await findBreakSetting(tx, companyId, card.store_id, input.settings_store_id);
+    if (!setting)
+      throw AppError.badRequest(hrMessages.unknownBreakSetting, {
+        settings_store_id: [hrMessages.unknownBreakSetting],
+      });
+    const [running] = await tx
+      .select(breakColumns)
+      .from(hrTimecardBreaks)
+      .where(
+        and(
+          eq(hrTimecardBreaks.company_id, companyId),
+          eq(hrTimecardBreaks.timecard_id, card.id),
+          isNull(hrTimecardBreaks.break_end),
+        ),
+      );
+    let started = running;
+    if (running && running.settings_store_id !== setting.id)
+      throw AppError.conflict(hrMessages.breakKindLocked, { timecard_break_id: running.id });
+    if (!running) {
+      [started] = await tx
+        .insert(hrTimecardBreaks)
+        .values({
+          company_id: companyId,
+          timecard_id: card.id,
+          user_id: userId,
+          break_setting_id: setting.id,
+          short_description: setting.short_description,
+          duration: setting.duration,
+          is_paid: setting.is_paid,
+          is_mandatory: setting.is_mandatory,
+          user_comment: input.user_comment ?? null,
+        })
+        .returning(breakColumns);
+    }
+    if (!started) throw new Error('break insert returned nothing');
+    return { ...(await sessionOf(tx, companyId, userId)), break: started };
+  });
+}
+
+/** End a break: the caller's own; ending one that already ended answers it unchanged. */
+export async function endBreak(
+  db: Database,
+  ctx: RequestContext,
+  input: BreakEndRequest,
+): Promise<BreakActionData> {
+  assertMayPunch(ctx, input.user_id);
+  const { companyId, userId } = ctx;
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select(breakColumns)
+      .from(hrTimecardBreaks)
+      .where(
+        and(
+          eq(hrTimecardBreaks.company_id, companyId),
+          eq(hrTimecardBreaks.id, input.id),
+          eq(hrTimecardBreaks.user_id, userId),
+        ),
+      );
+    if (!found) throw AppError.notFound('Break');
+    // Lock the timecard so a concurrent clock-out and this end do not interleave.
+    await findTimecard(tx, companyId, userId, found.timecard_id, true);
+    let ended = found;
+    if (found.break_end === null) {
+      const [updated] = await tx
+        .update(hrTimecardBreaks)
+        .set({
+          break_end: sql`now()`,
+          updated_at: sql`now()`,
+          end_comment: input.user_comment ?? null,
+        })
+        .where(
+          and(
+            eq(hrTimecardBreaks.company_id, companyId),
+            eq(hrTimecardBreaks.id, found.id),
+            isNull(hrTimecardBreaks.break_end),
+          ),
+        )
+        .returning(breakColumns);
+      if (updated) ended = updated;
+    }
+    return { ...(await sessionOf(tx, companyId, userId)), break: ended };
+  });
+}
+
+/** The schedule a clock-in at this store would name now: one running, or starting within 2 hours. */
+export async function currentScheduleId(
+  db: Executor,
+  companyId: number,
+  userId: number,
+  storeId: number,
+): Promise<number | null> {
+  const [schedule] = await db
+    .select({ id: hrSchedules.id })
+    .from(hrSchedules)
+    .where(
+      and(
+        eq(hrSchedules.company_id, companyId),
+        eq(hrSchedules.user_id, userId),
+        eq(hrSchedules.store_id, storeId),
+        lte(hrSchedules.shift_start, sql`now() + interval '2 hours'`),
+        gte(hrSchedules.shift_end, sql`now()`),
+      ),
+    )
+    .orderBy(desc(hrSchedules.shift_start))
+    .limit(1);
+  return schedule?.id ?? null;
+}
+
+/** Today's schedules of a user at a store (in the store's zone), for the schedule-shift select list. */
+export async function schedulesToday(
+  db: Executor,
+  companyId: number,
+  userId: number,
+  storeId: number,
+) {
+  const store = await findStore(db, companyId, storeId);
+  const rows = await db
+    .select({
+      id: hrSchedules.id,
+      shift_start: hrSchedules.shift_start,
+      shift_end: hrSchedules.shift_end,
+    })
+    .from(hrSchedules)
+    .where(
+      and(
+        eq(hrSchedules.company_id, companyId),
+        eq(hrSchedules.user_id, userId),
+        eq(hrSchedules.store_id, store.id),
+        sql`(${hrSchedules.shift_start} at time zone ${store.time_zone})::date = (now() at time zone ${store.time_zone})::date`,
+      ),
+    )
+    .orderBy(asc(hrSchedules.shift_start));
+  return rows.map((row) => ({
+    value: row.id,
+    label: `${formatInZone(row.shift_start, store.time_zone).slice(11, 16)} - ${formatInZone(row.shift_end, store.time_zone).slice(11, 16)}`,
+  }));
+}

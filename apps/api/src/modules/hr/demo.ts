@@ -1,0 +1,59 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../platform/database.ts';
+import { stores } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
+import { hrBreakSettings, hrDepartmentRoles, hrEmployeeDetails } from './schema.ts';
+
+/** Demo people who punch the clock: hourly employees of the demo companies. */
+export const demoHourlyEmails = [
+  'employee@demo.example',
+  'manager@demo.example',
+  'warehouse@demo.example',
+  'callcenter@demo.example',
+];
+
+/**
+ * HR demo data of one company: a lunch and a coffee break at every store, a few department roles,
+ * and employee records for the demo staff who clock in.
+ */
+export async function seedHrDemo(tx: Tx, companyId: number) {
+  const storeRows = await tx
+    .select({ id: stores.id })
+    .from(stores)
+    .where(eq(stores.company_id, companyId));
+  for (const store of storeRows) {
+    await tx.insert(hrBreakSettings).values([
+      {
+        company_id: companyId,
+        store_id: store.id,
+        short_description: 'Lunch Break',
+        duration: 30,
+        is_paid: false,
+        is_mandatory: true,
+      },
+      {
+        company_id: companyId,
+        store_id: store.id,
+        short_description: 'Coffee Break',
+        duration: 15,
+        is_paid: true,
+        is_mandatory: false,
+      },
+    ]);
+  }
+  await tx
+    .insert(hrDepartmentRoles)
+    .values(
+      ['Cashier', 'Sales Floor', 'Stock Room'].map((name) => ({ company_id: companyId, name })),
+    );
+  const staff = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.company_id, companyId), inArray(users.email, demoHourlyEmails)));
+  if (staff.length)
+    await tx
+      .insert(hrEmployeeDetails)
+      .values(
+        staff.map((user) => ({ company_id: companyId, user_id: user.id, pay_type: 'hourly' })),
+      );
+}

@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm';
+import type { LoginClockFields } from '@portal/contract/hr';
+import type { PermissionSet } from '@portal/contract/permissions';
+import type { Executor } from '../../platform/database.ts';
+import { currentScheduleId, sessionOf } from './clock.ts';
+import { needsLocation } from './geofence.ts';
+import { hrEmployeeDetails, hrTimecards } from './schema.ts';
+import { locationPolicy } from './settings.ts';
+
+/**
+ * The clock fields of the login response (SPEC.md section 3), from real data:
+ * - clock_in: an hourly employee who may use the web clock and is not clocked in: the prompt shows;
+ * - scheduleId: the schedule a clock-in at the current store would name (running or about to);
+ * - breakPopUpShow: the user is on a break, so the break dialog comes back to end it;
+ * - showAutoClockoutTimeCards: auto clocked-out timecards wait for the real end time;
+ * - geolocation_restriction_required: the current store wants coordinates with every punch.
+ */
+export async function loginClockFields(
+  db: Executor,
+  user: {
+    companyId: number;
+    userId: number;
+    storeId: number | null;
+    permissions: PermissionSet;
+    isSuperAdmin: boolean;
+  },
+): Promise<LoginClockFields> {
+  const { companyId, userId, storeId } = user;
+  const canClock =
+    user.isSuperAdmin ||
+    (user.permissions.write_hr_clockin === true && user.permissions.write_hr_clockin_web === true);
+  const session = await sessionOf(db, companyId, userId);
+  const [hourly] = await db
+    .select({ id: hrEmployeeDetails.id })
+    .from(hrEmployeeDetails)
+    .where(
+      and(
+        eq(hrEmployeeDetails.company_id, companyId),
+        eq(hrEmployeeDetails.user_id, userId),
+        eq(hrEmployeeDetails.pay_type, 'hourly'),
+      ),
+    );
+  const [pending] = await db
+    .select({ id: hrTimecards.id })
+    .from(hrTimecards)
+    .where(
+      and(
+        eq(hrTimecards.company_id, companyId),
+        eq(hrTimecards.user_id, userId),
+        eq(hrTimecards.auto_clocked_out, true),
+        eq(hrTimecards.not_corrected, true),
+        eq(hrTimecards.edit_request_sent, false),
+      ),
+    )
+    .limit(1);
+  return {
+    clock_in: canClock && Boolean(hourly) && session.status === 1,
+    scheduleId: storeId ? await currentScheduleId(db, companyId, userId, storeId) : null,
+    breakPopUpShow: session.status === 3,
+    showAutoClockoutTimeCards: Boolean(pending),
+    geolocation_restriction_required: storeId
+      ? needsLocation(await locationPolicy(db, companyId, storeId))
+      : false,
+  };
+}

@@ -1,0 +1,361 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import {
+  activeSessionSchema,
+  autoClockedOutQuerySchema,
+  autoClockedOutRecordSchema,
+  breakActionDataSchema,
+  breakEndRequestSchema,
+  breakSettingsDataSchema,
+  breakStartRequestSchema,
+  clockActionDataSchema,
+  clockInRequestSchema,
+  clockOutRequestSchema,
+  clockSessionSchema,
+  companyHrSettingsSchema,
+  companyHrSettingsUpdateSchema,
+  correctionRequestSchema,
+  hrMessages,
+  selectListRequestSchema,
+  selectOptionSchema,
+  storeHrSettingsSchema,
+  storeHrSettingsUpdateSchema,
+  storeIdQuerySchema,
+  storeTimeSchema,
+  timecardBreakSchema,
+  timecardSchema,
+  timesheetBreaksRequestSchema,
+} from '@portal/contract/hr';
+import type { Database } from '../../platform/database.ts';
+import { callerOf } from '../../platform/access.ts';
+import { ok } from '../../platform/reply.ts';
+import { autoClockedOut, requestCorrection, scheduleAutoClockout } from './auto-clockout.ts';
+import {
+  activeSessionOf,
+  assertMayRead,
+  breakSettingsFor,
+  clockIn,
+  clockOut,
+  endBreak,
+  sessionOf,
+  startBreak,
+  storeTime,
+  timesheetBreaks,
+} from './clock.ts';
+import { departmentRoleOptions, employeeOptions, scheduleShiftOptions } from './select-lists.ts';
+import {
+  getCompanySettings,
+  getStoreSettings,
+  updateCompanySettings,
+  updateStoreSettings,
+} from './settings.ts';
+
+const errors = {
+  400: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  460: errorReplySchema,
+};
+const tags = ['HR time clock'];
+
+const idParam = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a positive whole number')
+  .transform(Number);
+/** SPEC.md's `{a}&{b}` path segments, e.g. /hr-web-clockin/status/12&3. */
+const idPair = z.object({
+  pair: z
+    .string()
+    .regex(/^\d{1,15}&\d{1,15}$/, 'takes two ids joined by &, e.g. 12&3')
+    .transform((value) => value.split('&').map(Number) as [number, number]),
+});
+
+/** How often the auto clock-out job runs: HR_AUTO_CLOCKOUT_INTERVAL_SECONDS (0 turns it off). */
+const intervalSeconds = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 3600)
+  .catch(60)
+  .parse(process.env.HR_AUTO_CLOCKOUT_INTERVAL_SECONDS ?? 60);
+
+/** The time clock's API (SPEC.md section 7, HR) and its auto clock-out job. */
+export function hrRoutes(app: FastifyInstance, db: Database) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  if (intervalSeconds > 0) {
+    let stop: (() => void) | undefined;
+    app.addHook('onReady', async () => {
+      stop = scheduleAutoClockout(db, app.log, intervalSeconds * 1000);
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
+
+  // ---- Clock in and out
+
+  r.get('/hr-web-clockin', {
+    schema: {
+      tags,
+      summary: "The caller's clock session",
+      response: { 200: replySchema(clockSessionSchema), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      return ok('', await sessionOf(db, ctx.companyId, ctx.userId));
+    },
+  });
+
+  r.post('/hr-web-clockin', {
+    schema: {
+      tags,
+      summary: 'Clock in (idempotent: a repeat at the same store answers the open timecard)',
+      body: clockInRequestSchema,
+      response: { 200: replySchema(clockActionDataSchema), ...errors },
+    },
+    config: { access: 'write_hr_clockin_web' },
+    handler: async (request) => {
+      const { data } = await clockIn(db, callerOf(request), request.body);
+      return ok(hrMessages.clockedIn, data);
+    },
+  });
+
+  r.patch('/hr-web-clockin', {
+    schema: {
+      tags,
+      summary: 'Clock out of a timecard, ending any open break',
+      body: clockOutRequestSchema,
+      response: { 200: replySchema(clockActionDataSchema), ...errors },
+    },
+    config: { access: 'write_hr_clockin_web' },
+    handler: async (request) =>
+      ok(hrMessages.clockedOut, await clockOut(db, callerOf(request), request.body)),
+  });
+
+  r.get('/hr-web-clockin/time/:store_id', {
+    schema: {
+      tags,
+      summary: "The server's clock in a store's time zone",
+      params: z.object({ store_id: idParam }),
+      response: { 200: replySchema(storeTimeSchema), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) =>
+      ok('', await storeTime(db, callerOf(request).companyId, request.params.store_id)),
+  });
+
+  r.get('/hr-web-clockin/status/:pair', {
+    schema: {
+      tags,
+      summary: 'Clock session of a user ({user_id}&{store_id})',
+      params: idPair,
+      response: { 200: replySchema(clockSessionSchema), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const [userId] = request.params.pair;
+      await assertMayRead(db, ctx, userId);
+      return ok('', await sessionOf(db, ctx.companyId, userId));
+    },
+  });
+
+  r.get('/hr-timecards/active-session', {
+    schema: {
+      tags,
+      summary: "The caller's open timecard with its store and breaks",
+      querystring: z.strictObject({ related: z.string().max(100).optional() }),
+      response: {
+        200: replySchema(z.object({ activeSession: activeSessionSchema.nullable() })),
+        ...errors,
+      },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      return ok('', { activeSession: await activeSessionOf(db, ctx.companyId, ctx.userId) });
+    },
+  });
+
+  // ---- Breaks
+
+  r.get('/hr-timecard-breaks/break_settings/:pair', {
+    schema: {
+      tags,
+      summary: "A store's break settings and the user's open break ({store_id}&{user_id})",
+      params: idPair,
+      response: { 200: replySchema(breakSettingsDataSchema), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => {
+      const [storeId, userId] = request.params.pair;
+      return ok('', await breakSettingsFor(db, callerOf(request), storeId, userId));
+    },
+  });
+
+  r.post('/hr-timecard-breaks', {
+    schema: {
+      tags,
+      summary: 'Start a break inside the open timecard',
+      body: breakStartRequestSchema,
+      response: { 200: replySchema(breakActionDataSchema), ...errors },
+    },
+    config: { access: 'write_hr_clockin_web' },
+    handler: async (request) =>
+      ok(hrMessages.breakStarted, await startBreak(db, callerOf(request), request.body)),
+  });
+
+  r.patch('/hr-timecard-breaks', {
+    schema: {
+      tags,
+      summary: 'End a break',
+      body: breakEndRequestSchema,
+      response: { 200: replySchema(breakActionDataSchema), ...errors },
+    },
+    config: { access: 'write_hr_clockin_web' },
+    handler: async (request) =>
+      ok(hrMessages.breakEnded, await endBreak(db, callerOf(request), request.body)),
+  });
+
+  r.post('/hr-timecard-breaks/timesheet-breaks', {
+    schema: {
+      tags,
+      summary: 'The breaks of some timecards',
+      body: timesheetBreaksRequestSchema,
+      response: {
+        200: replySchema(z.object({ results: z.array(timecardBreakSchema) })),
+        ...errors,
+      },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) =>
+      ok('', { results: await timesheetBreaks(db, callerOf(request), request.body.timecard_ids) }),
+  });
+
+  // ---- Settings
+
+  r.get('/hr-settings-companies', {
+    schema: {
+      tags,
+      summary: "The company's HR settings",
+      response: { 200: replySchema(companyHrSettingsSchema), ...errors },
+    },
+    config: { access: 'read_hr_settings' },
+    handler: async (request) => ok('', await getCompanySettings(db, callerOf(request).companyId)),
+  });
+
+  r.post('/hr-settings-companies', {
+    schema: {
+      tags,
+      summary: "Update the company's HR settings",
+      body: companyHrSettingsUpdateSchema,
+      response: { 200: replySchema(companyHrSettingsSchema), ...errors },
+    },
+    config: { access: 'write_hr_settings' },
+    handler: async (request) =>
+      ok(
+        hrMessages.companySettingsUpdated,
+        await updateCompanySettings(db, callerOf(request), request.body),
+      ),
+  });
+
+  r.get('/hr-settings-stores', {
+    schema: {
+      tags,
+      summary: "A store's HR settings and break settings",
+      querystring: storeIdQuerySchema,
+      response: { 200: replySchema(storeHrSettingsSchema), ...errors },
+    },
+    config: { access: 'read_hr_settings' },
+    handler: async (request) =>
+      ok('', await getStoreSettings(db, callerOf(request).companyId, request.query.store_id)),
+  });
+
+  r.post('/hr-settings-stores', {
+    schema: {
+      tags,
+      summary: "Update a store's HR settings and break settings",
+      body: storeHrSettingsUpdateSchema,
+      response: { 200: replySchema(storeHrSettingsSchema), ...errors },
+    },
+    config: { access: 'write_hr_settings' },
+    handler: async (request) =>
+      ok(
+        hrMessages.storeSettingsUpdated,
+        await updateStoreSettings(db, callerOf(request), request.body),
+      ),
+  });
+
+  // ---- Select lists
+
+  const options = replySchema(z.array(selectOptionSchema));
+  r.post('/hr-selectlists/schedule-shift', {
+    schema: {
+      tags,
+      summary: "A user's shifts today at a store",
+      body: selectListRequestSchema.extend({ store_id: z.number().int().positive() }),
+      response: { 200: options, ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) =>
+      ok(
+        '',
+        await scheduleShiftOptions(
+          db,
+          callerOf(request),
+          request.body.store_id,
+          request.body.user_id,
+        ),
+      ),
+  });
+
+  r.post('/hr-selectlists/employees', {
+    schema: {
+      tags,
+      summary: 'Employees of the company',
+      body: selectListRequestSchema,
+      response: { 200: options, ...errors },
+    },
+    config: { access: 'read_hr_timecards' },
+    handler: async (request) => ok('', await employeeOptions(db, callerOf(request))),
+  });
+
+  r.post('/hr-selectlists/departmentroles', {
+    schema: {
+      tags,
+      summary: 'Department roles',
+      body: selectListRequestSchema,
+      response: { 200: options, ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) => ok('', await departmentRoleOptions(db, callerOf(request))),
+  });
+
+  // ---- Auto clock-out
+
+  r.post('/hr-schedules/user-autoclocked-out', {
+    schema: {
+      tags,
+      summary: "A user's auto clocked-out timecards (the Auto Clocked Out Schedules dialog)",
+      body: autoClockedOutQuerySchema,
+      response: { 200: replySchema(listDataSchema(autoClockedOutRecordSchema)), ...errors },
+    },
+    config: { access: 'is_clockin_pop_up_required' },
+    handler: async (request) => ok('', await autoClockedOut(db, callerOf(request), request.body)),
+  });
+
+  r.post('/hr-timecards/correction-request', {
+    schema: {
+      tags,
+      summary: 'Send the real end time of an auto clocked-out timecard to the manager',
+      body: correctionRequestSchema,
+      response: { 200: replySchema(timecardSchema), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) =>
+      ok(hrMessages.correctionSent, await requestCorrection(db, callerOf(request), request.body)),
+  });
+}

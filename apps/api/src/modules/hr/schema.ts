@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  activeFlag,
+  isoTimestamp,
+  tenantColumns,
+  tenantPrimaryKey,
+  updatedAt,
+} from '../../db/columns.ts';
+import { companies, stores } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
+
+/** One row per company: the HR policies every store inherits unless it sets its own. */
+export const hrCompanySettings = pgTable(
+  'hr_company_settings',
+  {
+    company_id: integer().notNull(),
+    geolocation_restriction_required: boolean().notNull().default(false),
+    /** `warn`: accept and flag a punch outside the geofence; `block`: refuse it. */
+    geofence_mode: text().notNull().default('warn'),
+    auto_clockout_grace_minutes: integer().notNull().default(60),
+    max_shift_hours: integer().notNull().default(16),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id] }),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+  ],
+);
+
+/** A store's own HR policies; null columns fall back to the company's. */
+export const hrStoreSettings = pgTable(
+  'hr_store_settings',
+  {
+    company_id: integer().notNull(),
+    store_id: integer().notNull(),
+    geolocation_restriction_required: boolean(),
+    geofence_mode: text(),
+    geofence_latitude: doublePrecision(),
+    geofence_longitude: doublePrecision(),
+    /** metres */
+    geofence_radius: integer(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.store_id] }),
+    foreignKey({
+      columns: [t.company_id, t.store_id],
+      foreignColumns: [stores.company_id, stores.id],
+    }),
+  ],
+);
+
+/**
+ * The breaks a store offers (SPEC.md "Break setting"); the row id is the `settings_store_id` a break
+ * start names. A kind that is removed is deactivated, so past breaks keep their setting.
+ */
+export const hrBreakSettings = pgTable(
+  'hr_break_settings',
+  {
+    ...tenantColumns(),
+    store_id: integer().notNull(),
+    short_description: text().notNull(),
+    /** minutes */
+    duration: integer().notNull(),
+    is_paid: boolean().notNull().default(false),
+    is_mandatory: boolean().notNull().default(false),
+    is_active: activeFlag(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({
+      columns: [t.company_id, t.store_id],
+      foreignColumns: [stores.company_id, stores.id],
+    }),
+    unique().on(t.company_id, t.store_id, t.short_description),
+  ],
+);
+
+/**
+ * HR's record of a person who works for the company (SPEC.md "Employee state": empDetail_id). Only
+ * hourly employees are offered the clock-in prompt at sign-in; anyone with the clock permissions
+ * can still punch from the top bar.
+ */
+export const hrEmployeeDetails = pgTable(
+  'hr_employee_details',
+  {
+    ...tenantColumns(),
+    user_id: integer().notNull(),
+    /** `hourly` or `salaried` */
+    pay_type: text().notNull().default('hourly'),
+    supervisor_id: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({
+      columns: [t.company_id, t.user_id],
+      foreignColumns: [users.company_id, users.id],
+    }),
+    foreignKey({
+      columns: [t.company_id, t.supervisor_id],
+      foreignColumns: [users.company_id, users.id],
+    }),
+    unique().on(t.company_id, t.user_id),
+  ],
+);
+
+/** Department roles a shift is worked as (HR select list). */
+export const hrDepartmentRoles = pgTable(
+  'hr_department_roles',
+  {
+    ...tenantColumns(),
+    name: text().notNull(),
+    is_active: activeFlag(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    unique().on(t.company_id, t.name),
+  ],
+);
+
+/** A scheduled shift: what a clock-in's schedule_id names and what auto clock-out ends at. */
+export const hrSchedules = pgTable(
+  'hr_schedules',
+  {
+    ...tenantColumns(),
+    user_id: integer().notNull(),
+    store_id: integer().notNull(),
+    department_role_id: integer(),
+    shift_start: isoTimestamp('shift_start').notNull(),
+    shift_end: isoTimestamp('shift_end').notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({
+      columns: [t.company_id, t.user_id],
+      foreignColumns: [users.company_id, users.id],
+    }),
+    foreignKey({
+      columns: [t.company_id, t.store_id],
+      foreignColumns: [stores.company_id, stores.id],
+    }),
+    foreignKey({
+      columns: [t.company_id, t.department_role_id],
+      foreignColumns: [hrDepartmentRoles.company_id, hrDepartmentRoles.id],
+    }),
+    index().on(t.company_id, t.user_id, t.shift_start),
+  ],
+);
+
+/**
+ * A worked shift. Times are UTC instants with the store's time zone beside them. The partial unique
+ * index is the invariant "at most one open timecard per user": a second concurrent clock-in
+ * conflicts in the database, whatever the application does.
+ */
+export const hrTimecards = pgTable(
+  'hr_timecards',
+  {
+    ...tenantColumns(),
+    user_id: integer().notNull(),
+    store_id: integer().notNull(),
+    schedule_id: integer(),
+    department_role_id: integer(),
+    clock_in: isoTimestamp('clock_in')
+      .notNull()
+      .default(sql`now()`),
+    clock_out: isoTimestamp('clock_out'),
+    time_zone: text().notNull(),
+    user_comment: text(),
+    clock_out_comment: text(),
+    image_url: text(),
+    clock_in_latitude: doublePrecision(),
+    clock_in_longitude: doublePrecision(),
+    clock_in_accuracy: doublePrecision(),
+    clock_out_latitude: doublePrecision(),
+    clock_out_longitude: doublePrecision(),
+    clock_out_accuracy: doublePrecision(),
+    /** The browser's GeolocationPositionError code, when it gave no position (1 = denied). */
+    location_error: integer(),
+    clock_out_location_error: integer(),
+    /** Why a punch was accepted but flagged for review (outside the geofence, no location). */
+    location_flag: text(),
+    auto_clocked_out: boolean().notNull().default(false),
+    /** Auto clocked out and the employee has not yet given the real end time. */
+    not_corrected: boolean().notNull().default(false),
+    edit_request_sent: boolean().notNull().default(false),
+    requested_clock_out: isoTimestamp('requested_clock_out'),
+    correction_comment: text(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({
+      columns: [t.company_id, t.user_id],
+      foreignColumns: [users.company_id, users.id],
+    }),
+    foreignKey({
+      columns: [t.company_id, t.store_id],
+      foreignColumns: [stores.company_id, stores.id],
+    }),
+    foreignKey({
+      columns: [t.company_id, t.schedule_id],
+      foreignColumns: [hrSchedules.company_id, hrSchedules.id],
+    }),
+    foreignKey({
+      columns: [t.company_id, t.department_role_id],
+      foreignColumns: [hrDepartmentRoles.company_id, hrDepartmentRoles.id],
+    }),
+    uniqueIndex('hr_timecards_one_open_per_user')
+      .on(t.company_id, t.user_id)
+      .where(sql`clock_out is null`),
+    index().on(t.company_id, t.user_id, t.clock_in),
+    index('hr_timecards_open')
+      .on(t.company_id, t.clock_in)
+      .where(sql`clock_out is null`),
+  ],
+);
+
+/**
+ * A break inside a timecard. The partial unique index keeps at most one open break per timecard;
+ * the kind, duration, paid and mandatory flags are copied from the setting when it starts.
+ */
+export const hrTimecardBreaks = pgTable(
+  'hr_timecard_breaks',
+  {
+    ...tenantColumns(),
+    timecard_id: integer().notNull(),
+    user_id: integer().notNull(),
+    break_setting_id: integer().notNull(),
+    short_description: text().notNull(),
+    duration: integer().notNull(),
+    is_paid: boolean().notNull(),
+    is_mandatory: boolean().notNull(),
+    break_start: isoTimestamp('break_start')
+      .notNull()
+      .default(sql`now()`),
+    break_end: isoTimestamp('break_end'),
+    user_comment: text(),
+    end_comment: text(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({
+      columns: [t.company_id, t.timecard_id],
+      foreignColumns: [hrTimecards.company_id, hrTimecards.id],
+    }),
+    foreignKey({
+      columns: [t.company_id, t.break_setting_id],
+      foreignColumns: [hrBreakSettings.company_id, hrBreakSettings.id],
+    }),
+    uniqueIndex('hr_timecard_breaks_one_open')
+      .on(t.company_id, t.timecard_id)
+      .where(sql`break_end is null`),
+    index().on(t.company_id, t.timecard_id),
+  ],
+);

@@ -1,0 +1,246 @@
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import {
+  breakKinds,
+  geofenceModes,
+  type BreakKind,
+  type BreakSetting,
+  type CompanyHrSettings,
+  type CompanyHrSettingsUpdate,
+  type GeofenceMode,
+  type StoreHrSettings,
+  type StoreHrSettingsUpdate,
+} from '@portal/contract/hr';
+import type { Database, Executor } from '../../platform/database.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { stores } from '../organisation/schema.ts';
+import type { LocationPolicy } from './geofence.ts';
+import { hrBreakSettings, hrCompanySettings, hrStoreSettings } from './schema.ts';
+
+const isBreakKind = (value: string): value is BreakKind =>
+  (breakKinds as readonly string[]).includes(value);
+const isMode = (value: string): value is GeofenceMode =>
+  (geofenceModes as readonly string[]).includes(value);
+const asMode = (value: string | null | undefined): GeofenceMode | null =>
+  value && isMode(value) ? value : null;
+
+const companyDefaults = (companyId: number): CompanyHrSettings => ({
+  company_id: companyId,
+  geolocation_restriction_required: false,
+  geofence_mode: 'warn',
+  auto_clockout_grace_minutes: 60,
+  max_shift_hours: 16,
+});
+
+export async function getCompanySettings(
+  db: Executor,
+  companyId: number,
+): Promise<CompanyHrSettings> {
+  const [row] = await db
+    .select()
+    .from(hrCompanySettings)
+    .where(eq(hrCompanySettings.company_id, companyId));
+  if (!row) return companyDefaults(companyId);
+  return {
+    company_id: row.company_id,
+    geolocation_restriction_required: row.geolocation_restriction_required,
+    geofence_mode: asMode(row.geofence_mode) ?? 'warn',
+    auto_clockout_grace_minutes: row.auto_clockout_grace_minutes,
+    max_shift_hours: row.max_shift_hours,
+  };
+}
+
+export async function updateCompanySettings(
+  db: Database,
+  ctx: RequestContext,
+  input: CompanyHrSettingsUpdate,
+): Promise<CompanyHrSettings> {
+  const values = { ...(await getCompanySettings(db, ctx.companyId)), ...input };
+  await db
+    .insert(hrCompanySettings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: hrCompanySettings.company_id,
+      set: { ...input, updated_at: new Date().toISOString() },
+    });
+  return getCompanySettings(db, ctx.companyId);
+}
+
+/** A store of the caller's company, or a 404 (another company's store is not found either). */
+export async function findStore(db: Executor, companyId: number, storeId: number) {
+  const [store] = await db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      time_zone: stores.time_zone,
+      is_active: stores.is_active,
+    })
+    .from(stores)
+    .where(and(eq(stores.company_id, companyId), eq(stores.id, storeId)));
+  if (!store) throw AppError.notFound('Store');
+  return store;
+}
+
+export async function listBreakSettings(
+  db: Executor,
+  companyId: number,
+  storeId: number,
+): Promise<BreakSetting[]> {
+  const rows = await db
+    .select()
+    .from(hrBreakSettings)
+    .where(
+      and(
+        eq(hrBreakSettings.company_id, companyId),
+        eq(hrBreakSettings.store_id, storeId),
+        eq(hrBreakSettings.is_active, true),
+      ),
+    )
+    .orderBy(asc(hrBreakSettings.short_description));
+  return rows.flatMap((row) =>
+    isBreakKind(row.short_description)
+      ? [
+          {
+            settings_store_id: row.id,
+            store_id: row.store_id,
+            short_description: row.short_description,
+            duration: row.duration,
+            is_paid: row.is_paid,
+            is_mandatory: row.is_mandatory,
+          },
+        ]
+      : [],
+  );
+}
+
+export async function getStoreSettings(
+  db: Executor,
+  companyId: number,
+  storeId: number,
+): Promise<StoreHrSettings> {
+  const store = await findStore(db, companyId, storeId);
+  const [row] = await db
+    .select()
+    .from(hrStoreSettings)
+    .where(and(eq(hrStoreSettings.company_id, companyId), eq(hrStoreSettings.store_id, storeId)));
+  return {
+    store_id: store.id,
+    store_name: store.name,
+    time_zone: store.time_zone,
+    geolocation_restriction_required: row?.geolocation_restriction_required ?? null,
+    geofence_mode: asMode(row?.geofence_mode),
+    geofence_latitude: row?.geofence_latitude ?? null,
+    geofence_longitude: row?.geofence_longitude ?? null,
+    geofence_radius: row?.geofence_radius ?? null,
+    breaks: await listBreakSettings(db, companyId, storeId),
+  };
+}
+
+/** Saves a store's policies and, when given, its break settings, in one transaction. */
+export async function updateStoreSettings(
+  db: Database,
+  ctx: RequestContext,
+  input: StoreHrSettingsUpdate,
+): Promise<StoreHrSettings> {
+  const { store_id, breaks, ...policy } = input;
+  await db.transaction(async (tx) => {
+    await findStore(tx, ctx.companyId, store_id);
+    await tx
+      .insert(hrStoreSettings)
+      .values({ company_id: ctx.companyId, store_id, ...policy })
+      .onConflictDoUpdate({
+        target: [hrStoreSettings.company_id, hrStoreSettings.store_id],
+        set: { ...policy, updated_at: new Date().toISOString() },
+      });
+    if (!breaks) return;
+    const scope = and(
+      eq(hrBreakSettings.company_id, ctx.companyId),
+      eq(hrBreakSettings.store_id, store_id),
+    );
+    const kinds = breaks.map((b) => b.short_description);
+    // Kinds no longer offered are deactivated, not deleted: past breaks still name them.
+    await tx
+      .update(hrBreakSettings)
+      .set({ is_active: false, updated_at: new Date().toISOString() })
+      .where(
+        kinds.length ? and(scope, notInArray(hrBreakSettings.short_description, kinds)) : scope,
+      );
+    for (const setting of breaks) {
+      const values = {
+        duration: setting.duration,
+        is_paid: setting.is_paid ?? false,
+        is_mandatory: setting.is_mandatory ?? false,
+        is_active: true,
+      };
+      await tx
+        .insert(hrBreakSettings)
+        .values({
+          company_id: ctx.companyId,
+          store_id,
+          short_description: setting.short_description,
+          ...values,
+        })
+        .onConflictDoUpdate({
+          target: [
+            hrBreakSettings.company_id,
+            hrBreakSettings.store_id,
+            hrBreakSettings.short_description,
+          ],
+          set: { ...values, updated_at: new Date().toISOString() },
+        });
+    }
+  });
+  return getStoreSettings(db, ctx.companyId, store_id);
+}
+
+/** The location rules a store applies: its own where set, else the company's. */
+export async function locationPolicy(
+  db: Executor,
+  companyId: number,
+  storeId: number,
+): Promise<LocationPolicy> {
+  const company = await getCompanySettings(db, companyId);
+  const [row] = await db
+    .select()
+    .from(hrStoreSettings)
+    .where(and(eq(hrStoreSettings.company_id, companyId), eq(hrStoreSettings.store_id, storeId)));
+  const fence =
+    row &&
+    row.geofence_latitude !== null &&
+    row.geofence_longitude !== null &&
+    row.geofence_radius !== null
+      ? {
+          latitude: row.geofence_latitude,
+          longitude: row.geofence_longitude,
+          radius: row.geofence_radius,
+        }
+      : null;
+  return {
+    restrictionRequired:
+      row?.geolocation_restriction_required ?? company.geolocation_restriction_required,
+    mode: asMode(row?.geofence_mode) ?? company.geofence_mode,
+    fence,
+  };
+}
+
+/** Break settings by id, for a store (used when a break starts). */
+export async function findBreakSetting(
+  db: Executor,
+  companyId: number,
+  storeId: number,
+  settingId: number,
+) {
+  const [row] = await db
+    .select()
+    .from(hrBreakSettings)
+    .where(
+      and(
+        eq(hrBreakSettings.company_id, companyId),
+        eq(hrBreakSettings.id, settingId),
+        eq(hrBreakSettings.store_id, storeId),
+        eq(hrBreakSettings.is_active, true),
+        inArray(hrBreakSettings.short_description, [...breakKinds]),
+      ),
+    );
+  return row ?? null;
+}
