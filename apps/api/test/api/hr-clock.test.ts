@@ -449,6 +449,25 @@ describe('active session, store time and login fields', () => {
     ).toBe(404);
   });
 
+  it('answers the sign-in with the clock fields', async () => {
+    const login = async (email: string) =>
+      (
+        await t.call<{ clock_in: boolean; breakPopUpShow: boolean; scheduleId: number | null }>(
+          'POST',
+          '/api/auth/login',
+          { body: { email, password: 'Demo@12345' } },
+        )
+      ).body;
+    expect(await login('employee@demo.example')).toMatchObject({
+      clock_in: true,
+      breakPopUpShow: false,
+    });
+    expect((await login('agent@demo.example')).clock_in).toBe(false);
+    const card = (await clockIn(employee, store(0))).body.data.timecard;
+    expect((await login('employee@demo.example')).clock_in).toBe(false);
+    await clockOut(employee, card.id);
+  });
+
   it('fills the login clock fields from real data', async () => {
     const fields = (who: Person, perms: Record<string, true>, storeId: number | null = store(0)) =>
       loginClockFields(t.database.db, {

@@ -27,11 +27,13 @@ import {
   DEFAULT_TIMEZONE,
 } from '@portal/contract/constants';
 import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import type { LoginClockFields } from '@portal/contract/hr';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/reply.ts';
+import { loginClockFieldsFor } from '../hr/login-fields.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { sessions, userIdentities } from '../users/schema.ts';
 import { accountRoutes } from './account-routes.ts';
@@ -51,7 +53,11 @@ import {
 } from './two-factor.ts';
 
 /** The login reply for a signed-in user (SPEC.md section 3). */
-function signedInReply(signedIn: SignedInUser, token: string): LoginResponse {
+function signedInReply(
+  signedIn: SignedInUser,
+  token: string,
+  clock: LoginClockFields,
+): LoginResponse {
   return {
     success: true,
     message: authMessages.loginOk,
@@ -59,14 +65,10 @@ function signedInReply(signedIn: SignedInUser, token: string): LoginResponse {
     token,
     sidebarItems: signedIn.user.sidebarItems,
     theme_color: signedIn.company.theme_color,
-    geolocation_restriction_required: false,
-    clock_in: false,
-    scheduleId: null,
-    breakPopUpShow: false,
+    ...clock,
     timezone: signedIn.company.timezone,
     timeout_limit: signedIn.company.timeout_limit,
     isB2BUser: signedIn.isB2BUser,
-    showAutoClockoutTimeCards: false,
     dealer_id: signedIn.user.dealer_id,
     vendor_id: signedIn.user.vendor_id,
     faceAuthPending: false,
@@ -226,7 +228,11 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
         return twoFactorReply(method, token, identity.email);
       }
       if (gate.counting) await clearThrottle(db, [keys.pair.key, keys.account.key]);
-      return signedInReply(signedIn, await open(signedIn, request));
+      return signedInReply(
+        signedIn,
+        await open(signedIn, request),
+        await loginClockFieldsFor(db, signedIn.user),
+      );
     },
   });
 
@@ -268,7 +274,11 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
       if (signedIn.refusal) return refuse(reply, 401, signedIn.refusal);
       const keys = loginKeys(signedIn.user.email, request.ip);
       await clearThrottle(db, [keys.pair.key, keys.account.key]);
-      return signedInReply(signedIn, await open(signedIn, request));
+      return signedInReply(
+        signedIn,
+        await open(signedIn, request),
+        await loginClockFieldsFor(db, signedIn.user),
+      );
     },
   });
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { SessionUser } from '@portal/contract/auth';
 import type { LoginClockFields } from '@portal/contract/hr';
 import type { PermissionSet } from '@portal/contract/permissions';
 import type { Executor } from '../../platform/database.ts';
@@ -62,4 +63,15 @@ export async function loginClockFields(
       ? needsLocation(await locationPolicy(db, companyId, storeId))
       : false,
   };
+}
+
+/** The same, for the signed-in user as the auth module loads it. */
+export function loginClockFieldsFor(db: Executor, user: SessionUser): Promise<LoginClockFields> {
+  return loginClockFields(db, {
+    companyId: user.company_id,
+    userId: user.id,
+    storeId: user.store?.id ?? user.current_store,
+    permissions: user.permissions,
+    isSuperAdmin: user.role === 'super_admin',
+  });
 }
