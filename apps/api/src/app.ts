@@ -28,6 +28,16 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { navigationRoutes } from './modules/navigation/routes.ts';
 import { hrRoutes } from './modules/hr/routes.ts';
 import { resourceServices } from './resources.ts';
+import { createUploads, uploadRoutes } from './platform/uploads.ts';
+import { UPLOADS_PATH } from '@portal/contract/uploads';
+import { accessRoutes } from './modules/access/routes.ts';
+import { assignmentRoutes } from './modules/assignments/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { companyRoutes } from './modules/company/routes.ts';
+import { fieldRoutes } from './modules/fields/routes.ts';
+import { organisationRoutes } from './modules/organisation/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -121,6 +131,19 @@ export async function buildApp({
       for (const service of resourceServices) mountResource(api, db, service);
       navigationRoutes(api, db);
       hrRoutes(api, db);
+      const uploads = createUploads({
+        dir: join(config.DATA_DIR, 'uploads'),
+        basePath: `${API_PREFIX}${UPLOADS_PATH}`,
+      });
+      await uploadRoutes(api, uploads, UPLOADS_PATH);
+      accessRoutes(api, db);
+      assignmentRoutes(api, db);
+      billingRoutes(api, db);
+      companyRoutes(api, db, uploads);
+      fieldRoutes(api, db);
+      organisationRoutes(api, db);
+      supportRoutes(api, db);
+      userRoutes(api, db);
     },
     { prefix: API_PREFIX },
   );

@@ -12,6 +12,19 @@ export const resourcePermissionNames = [
   'users',
   'sidebar_items',
   'required_fields',
+  'user_stores',
+  'user_regions',
+  'user_districts',
+  'categories',
+  'embeds',
+  'support_ticket_types',
+  'support_tickets',
+  'tax_info',
+  'company_assets',
+  'company_carriers',
+  'module_fields',
+  'role_based_fields',
+  'payment_accounts',
 ] as const;
 export type ResourcePermissionName = (typeof resourcePermissionNames)[number];
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ResourcePermissionName } from './permissions.ts';
 
 /** Success and fallback failure messages of one resource (SPEC.md section 8). */
@@ -72,4 +72,18 @@ export function defineResource<
   Update extends z.ZodObject,
 >(definition: ResourceDefinition<Row, Create, Update>): ResourceDefinition<Row, Create, Update> {
   return definition;
+}
+
+/**
+ * The PATCH body of a resource: its `update` schema with every default removed, so a field left out
+ * of the request stays as it is. (`.partial()` keeps the defaults inside, which would quietly reset
+ * such fields: a store's district to null on any edit.)
+ */
+export function patchSchemaOf(definition: Pick<ResourceDefinition, 'update'>): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(definition.update.shape)) {
+    const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
+    shape[key] = inner instanceof z.ZodDefault ? z.optional(inner.removeDefault()) : field;
+  }
+  return definition.update.extend(shape);
 }

@@ -5,6 +5,7 @@ import type { Database, Tx } from '../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../modules/access/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedHrDemo } from '../modules/hr/demo.ts';
+import { seedAdminDemo } from './admin-demo.ts';
 import { requiredFields, sidebarItems } from '../modules/navigation/schema.ts';
 import { companies, districts, regions, stores } from '../modules/organisation/schema.ts';
 import { userIdentities, users } from '../modules/users/schema.ts';
@@ -34,6 +35,14 @@ export const demoTwoFactorUser: (typeof demoUsers)[number] = {
 
 const readAll = allPermissions.filter((p) => p.startsWith('read_'));
 const clock: Permission[] = ['write_hr_clockin', 'write_hr_clockin_web'];
+/** What every signed-in role reads: ticket types (Get Support), embeds, carriers, form fields. */
+const everyone: Permission[] = [
+  'read_support_ticket_types',
+  'read_embeds',
+  'read_company_carriers',
+  'read_module_fields',
+  'read_categories',
+];
 
 /** What each built-in role is granted, as one permission group per role. */
 const rolePermissions: Record<RoleKey, readonly Permission[]> = {
@@ -45,16 +54,27 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_users',
     'write_districts',
     'write_regions',
+    'write_user_stores',
+    'write_user_regions',
+    'write_user_districts',
+    'write_categories',
     'can_edit_own_company_settings',
     'write_oneview',
     'is_clockin_pop_up_required',
     'write_hr_settings',
     ...clock,
   ],
-  sub_agent_employee: ['read_stores', 'read_districts', 'read_regions', ...clock],
-  warehouse_account: ['read_stores', 'read_districts', ...clock],
-  call_center_agent: ['read_stores', 'read_users', ...clock],
-  base_user: ['read_stores'],
+  sub_agent_employee: ['read_stores', 'read_districts', 'read_regions', ...everyone, ...clock],
+  warehouse_account: ['read_stores', 'read_districts', ...everyone, ...clock],
+  call_center_agent: [
+    'read_stores',
+    'read_users',
+    'read_support_tickets',
+    'write_support_tickets',
+    ...everyone,
+    ...clock,
+  ],
+  base_user: ['read_stores', ...everyone],
 };
 
 const roleTitles: Record<RoleKey, string> = {
@@ -256,4 +276,5 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
     .insert(requiredFields)
     .values({ company_id, type: 'Home Screen', title: 'OneView', order: 0 });
   await seedHrDemo(tx, company_id);
+  await seedAdminDemo(tx, company_id, plan.name === DEMO_COMPANY);
 }

@@ -137,3 +137,40 @@ export const homeScreenRoutes: Record<string, string> = {
 export const DEFAULT_HOME_ROUTE = '/oneview';
 export const homeRouteFor = (title: string | undefined): string =>
   (title && homeScreenRoutes[title]) || DEFAULT_HOME_ROUTE;
+
+/** An embedded page or link, opened at /e/{slug} (SPEC.md section 2). */
+export const embedSchema = z.object({
+  id,
+  company_id: id,
+  slug: z.string(),
+  title: z.string(),
+  url: z.string(),
+  created_at: isoDateTime,
+});
+export type Embed = z.infer<typeof embedSchema>;
+export const embedSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters, digits and dashes')
+  .max(80);
+const embedWritable = z.strictObject({
+  slug: embedSlug,
+  title: name,
+  url: z.url({ protocol: /^https$/, error: 'Enter an https:// address' }).max(2000),
+});
+
+export const embeds = defineResource({
+  name: 'embeds',
+  path: '/embeds',
+  label: { one: 'Embed', many: 'Embeds' },
+  row: embedSchema,
+  create: embedWritable,
+  update: embedWritable.partial(),
+  messages: resourceMessages('EmbedsAndLink', 'added'),
+  afterSave: '/admin/embedded-links',
+  deleteMode: 'remove',
+  searchFields: ['title', 'slug'],
+  queryFields: ['id', 'slug', 'title', 'company_id', 'created_at'],
+  defaultSort: 'title',
+});

@@ -103,8 +103,16 @@ export const storeSchema = z.object({
   address: z.string().nullable(),
   phone: z.string().nullable(),
   is_b2b: z.boolean(),
+  /** Opening hours in the store's local time ('HH:MM', 24-hour); null when not set. */
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
 });
 export type Store = z.infer<typeof storeSchema>;
+/** A local wall-clock time, 'HH:MM' (24-hour). */
+export const clockTime = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time like 09:30');
 const storeWritable = z.strictObject({
   name,
   unique_id: z.string().trim().min(1).max(40).optional(),
@@ -113,6 +121,8 @@ const storeWritable = z.strictObject({
   address: optionalText(300),
   phone: optionalText(40),
   is_b2b: z.boolean().default(false),
+  opens_at: clockTime.nullable().optional(),
+  closes_at: clockTime.nullable().optional(),
 });
 
 export const stores = defineResource({

@@ -7,6 +7,7 @@ import { roleAccessLevels } from '@portal/contract/roles';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { users } from '../users/schema.ts';
+import { assertMayAssignBaseRole } from './assignable.ts';
 import { permissionGroups, rolePermissionGroups, roles } from './schema.ts';
 
 export const roleService = createResourceService({
@@ -14,10 +15,14 @@ export const roleService = createResourceService({
   table: roles,
   tenantColumn: 'company_id',
   hooks: {
-    async beforeCreate(input) {
+    async beforeCreate(input, ctx) {
+      assertMayAssignBaseRole(ctx, input.base_role);
       return { ...input, access_level: roleAccessLevels[input.base_role] };
     },
-    async beforeUpdate(input) {
+    async beforeUpdate(input, existing, ctx) {
+      // Nobody edits a role above their own level, nor lifts one there.
+      assertMayAssignBaseRole(ctx, String(existing.base_role));
+      if (input.base_role) assertMayAssignBaseRole(ctx, input.base_role);
       return input.base_role
         ? { ...input, access_level: roleAccessLevels[input.base_role] }
         : { ...input };

@@ -1,9 +1,15 @@
+import { and, count, eq } from 'drizzle-orm';
 import {
+  embeds as embedResource,
   requiredFields as requiredFieldResource,
   sidebarItems as sidebarItemResource,
+  type Embed,
 } from '@portal/contract/resources/navigation';
+import type { Executor } from '../../platform/database.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
-import { requiredFields, sidebarItems } from './schema.ts';
+import { embedsAndLinks, requiredFields, sidebarItems } from './schema.ts';
 
 export const sidebarItemService = createResourceService({
   definition: sidebarItemResource,
@@ -21,3 +27,42 @@ export const requiredFieldService = createResourceService({
   table: requiredFields,
   tenantColumn: 'company_id',
 });
+
+export const embedService = createResourceService({
+  definition: embedResource,
+  table: embedsAndLinks,
+  tenantColumn: 'company_id',
+  hooks: {
+    /** An embed the sidebar still links to stays; items already deleted let go of it. */
+    async beforeRemove(row, _ctx, tx) {
+      const linked = and(
+        eq(sidebarItems.company_id, Number(row.company_id)),
+        eq(sidebarItems.embed_and_links_id, row.id),
+      );
+      const [inUse] = await tx
+        .select({ total: count() })
+        .from(sidebarItems)
+        .where(and(linked, eq(sidebarItems.is_deleted, false)));
+      if (Number(inUse?.total ?? 0) > 0)
+        throw AppError.conflict('A sidebar item links to this embed; remove the item first');
+      await tx.update(sidebarItems).set({ embed_and_links_id: null }).where(linked);
+    },
+  },
+});
+
+/** The caller's company's embed with this slug (the /e/{slug} page), or a 404. */
+export async function embedBySlug(db: Executor, ctx: RequestContext, slug: string): Promise<Embed> {
+  const [found] = await db
+    .select({
+      id: embedsAndLinks.id,
+      company_id: embedsAndLinks.company_id,
+      slug: embedsAndLinks.slug,
+      title: embedsAndLinks.title,
+      url: embedsAndLinks.url,
+      created_at: embedsAndLinks.created_at,
+    })
+    .from(embedsAndLinks)
+    .where(and(eq(embedsAndLinks.company_id, ctx.companyId), eq(embedsAndLinks.slug, slug)));
+  if (!found) throw AppError.notFound(embedResource.label.one);
+  return found;
+}

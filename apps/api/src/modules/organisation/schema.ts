@@ -72,6 +72,9 @@ export const stores = pgTable(
     phone: text(),
     is_active: activeFlag(),
     is_b2b: boolean().notNull().default(false),
+    /** Opening hours on the store's wall clock, 'HH:MM'; null when not set. */
+    opens_at: text(),
+    closes_at: text(),
   },
   (t) => [
     tenantPrimaryKey(t),

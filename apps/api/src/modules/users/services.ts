@@ -3,8 +3,10 @@ import { users as userResource } from '@portal/contract/resources/users';
 import { roles as roleResource } from '@portal/contract/resources/access';
 import { stores as storeResource } from '@portal/contract/resources/organisation';
 import type { Tx } from '../../platform/database.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
+import { assertMayAssignBaseRole } from '../access/assignable.ts';
 import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -13,13 +15,20 @@ import { userIdentities, users } from './schema.ts';
 
 const EMAIL_TAKEN = 'A user with this email already exists';
 
-async function roleAccessLevel(tx: Tx, companyId: number, roleId: number): Promise<number> {
+/** The access level a role gives, once checked that the caller may give that role. */
+async function roleAccessLevel(
+  tx: Tx,
+  ctx: RequestContext,
+  companyId: number,
+  roleId: number,
+): Promise<number> {
   const [role] = await tx
-    .select({ access_level: roles.access_level })
+    .select({ access_level: roles.access_level, base_role: roles.base_role })
     .from(roles)
     .where(and(eq(roles.company_id, companyId), eq(roles.id, roleId)));
   if (!role)
     throw AppError.badRequest('Unknown role', { role_id: ['Choose a role of this company'] });
+  assertMayAssignBaseRole(ctx, role.base_role);
   return role.access_level;
 }
 
@@ -43,12 +52,20 @@ export const userService = createResourceService({
     async beforeCreate(input, ctx, tx) {
       await assertEmailFree(tx, input.email);
       const { password: _password, ...profile } = input;
-      return { ...profile, access_level: await roleAccessLevel(tx, ctx.companyId, input.role_id) };
+      return {
+        ...profile,
+        access_level: await roleAccessLevel(tx, ctx, ctx.companyId, input.role_id),
+      };
     },
-    async beforeUpdate(input, existing, _ctx, tx) {
+    async beforeUpdate(input, existing, ctx, tx) {
       const values: Record<string, unknown> = { ...input };
       if (input.role_id !== undefined)
-        values.access_level = await roleAccessLevel(tx, Number(existing.company_id), input.role_id);
+        values.access_level = await roleAccessLevel(
+          tx,
+          ctx,
+          Number(existing.company_id),
+          input.role_id,
+        );
       if (input.email !== undefined && input.email !== existing.email) {
         await assertEmailFree(tx, input.email);
         await tx

@@ -10,7 +10,7 @@ import {
 } from '@portal/contract/envelope';
 import { idParamsSchema, listQuerySchema, relatedQuerySchema } from '@portal/contract/list-query';
 import type { Permission } from '@portal/contract/permissions';
-import type { ResourceDefinition } from '@portal/contract/resource';
+import { patchSchemaOf, type ResourceDefinition } from '@portal/contract/resource';
 import type { Database } from '../database.ts';
 import { callerOf } from '../access.ts';
 import { ok } from '../reply.ts';
@@ -100,7 +100,7 @@ export function mountResource(app: FastifyInstance, db: Database, service: Resou
       tags,
       summary: `Update a ${definition.label.one}`,
       params: idParamsSchema,
-      body: definition.update,
+      body: patchSchemaOf(definition),
       response: rowReply,
     },
     config: { access: write },

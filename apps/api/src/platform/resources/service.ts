@@ -28,7 +28,8 @@ export type Row = Record<string, unknown> & { id: number };
 /** Belongs-to relations a GET may load with `related=name`. */
 export interface Relation {
   table: ResourceTable;
-  definition: ResourceDefinition;
+  /** the related row's schema: a resource's definition, or any row schema (global tables) */
+  definition: { row: z.ZodObject };
   /** the column of this table holding the related row's id */
   column: string;
 }
@@ -124,6 +125,11 @@ export function createResourceService<Def extends ResourceDefinition>(
       conditions.push(value === null ? isNull(column(field)) : eq(column(field), value));
     }
     if (query.search) {
+      if (!definition.searchFields.length) {
+        throw AppError.badRequest(
+          `${definition.label.many} cannot be searched; filter by a field instead`,
+        );
+      }
       const term = `%${escapeLike(query.search)}%`;
       conditions.push(or(...definition.searchFields.map((field) => ilike(column(field), term))));
     }

@@ -1,0 +1,141 @@
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import {
+  userDistricts as userDistrictResource,
+  userRegions as userRegionResource,
+  userStores as userStoreResource,
+  type AssignedStore,
+} from '@portal/contract/resources/assignments';
+import {
+  districts as districtResource,
+  regions as regionResource,
+  stores as storeResource,
+} from '@portal/contract/resources/organisation';
+import { UNNAMED_DISTRICT } from '@portal/contract/resources/store-views';
+import { users as userResource } from '@portal/contract/resources/users';
+import type { Executor, Tx } from '../../platform/database.ts';
+import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createResourceService } from '../../platform/resources/service.ts';
+import { districts, regions, stores } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
+import { userDistricts, userRegions, userStores } from './schema.ts';
+
+const userRelation = { table: users, definition: userResource, column: 'user_id' };
+
+/** A user has one primary store: making one primary clears the flag on the others, in the same write. */
+async function clearOtherPrimaries(tx: Tx, companyId: number, userId: number, keepId?: number) {
+  await tx
+    .update(userStores)
+    .set({ is_primary: false })
+    .where(
+      and(
+        eq(userStores.company_id, companyId),
+        eq(userStores.user_id, userId),
+        eq(userStores.is_primary, true),
+        keepId === undefined ? undefined : ne(userStores.id, keepId),
+      ),
+    );
+}
+
+export const userStoreService = createResourceService({
+  definition: userStoreResource,
+  table: userStores,
+  tenantColumn: 'company_id',
+  relations: {
+    user: userRelation,
+    store: { table: stores, definition: storeResource, column: 'store_id' },
+  },
+  hooks: {
+    async beforeCreate(input, ctx, tx) {
+      if (input.is_primary) await clearOtherPrimaries(tx, ctx.companyId, input.user_id);
+      return { ...input };
+    },
+    async beforeUpdate(input, existing, _ctx, tx) {
+      if (input.is_primary) {
+        const userId = input.user_id ?? Number(existing.user_id);
+        await clearOtherPrimaries(tx, Number(existing.company_id), userId, existing.id);
+      }
+      return { ...input };
+    },
+  },
+});
+
+export const userRegionService = createResourceService({
+  definition: userRegionResource,
+  table: userRegions,
+  tenantColumn: 'company_id',
+  relations: {
+    user: userRelation,
+    region: { table: regions, definition: regionResource, column: 'region_id' },
+  },
+});
+
+export const userDistrictService = createResourceService({
+  definition: userDistrictResource,
+  table: userDistricts,
+  tenantColumn: 'company_id',
+  relations: {
+    user: userRelation,
+    district: { table: districts, definition: districtResource, column: 'district_id' },
+  },
+});
+
+/** The company of a user the caller may see: their own company's, or any for a super admin. */
+async function visibleUserCompany(db: Executor, ctx: RequestContext, userId: number) {
+  const [user] = await db
+    .select({ company_id: users.company_id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        isSuperAdmin(ctx) ? undefined : eq(users.company_id, ctx.companyId),
+      ),
+    );
+  if (!user) throw AppError.notFound('User');
+  return user.company_id;
+}
+
+/** A user's stores for the store switcher: primary first, then by name. */
+export async function storesOfUser(
+  db: Executor,
+  ctx: RequestContext,
+  userId: number,
+  onlyPrimary = false,
+): Promise<AssignedStore[]> {
+  const companyId = await visibleUserCompany(db, ctx, userId);
+  const rows = await db
+    .select({
+      id: userStores.id,
+      store_id: userStores.store_id,
+      is_primary: userStores.is_primary,
+      store: {
+        id: stores.id,
+        name: stores.name,
+        unique_id: stores.unique_id,
+        time_zone: stores.time_zone,
+        is_active: stores.is_active,
+      },
+      district: districts.name,
+    })
+    .from(userStores)
+    .innerJoin(
+      stores,
+      and(eq(stores.company_id, userStores.company_id), eq(stores.id, userStores.store_id)),
+    )
+    .leftJoin(
+      districts,
+      and(eq(districts.company_id, stores.company_id), eq(districts.id, stores.district_id)),
+    )
+    .where(
+      and(
+        eq(userStores.company_id, companyId),
+        eq(userStores.user_id, userId),
+        onlyPrimary ? eq(userStores.is_primary, true) : undefined,
+      ),
+    )
+    .orderBy(desc(userStores.is_primary), asc(stores.name), asc(stores.id));
+  return rows.map(({ district, store, ...row }) => ({
+    ...row,
+    store: { ...store, district: { name: district ?? UNNAMED_DISTRICT } },
+  }));
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import { patchSchemaOf } from '@portal/contract/resource';
+import { paymentAccountSchema, paymentAccounts } from '@portal/contract/resources/billing';
+import { callerOf } from '../../platform/access.ts';
+import type { Database } from '../../platform/database.ts';
+import { ok } from '../../platform/reply.ts';
+import { storeService } from '../organisation/services.ts';
+import { paymentAccountService } from './services.ts';
+
+const errors = {
+  400: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  460: errorReplySchema,
+};
+const storeParams = z.strictObject({
+  store_id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'store_id must be a positive whole number')
+    .transform(Number),
+});
+const accountParams = z.strictObject({
+  account_id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'account_id must be a positive whole number')
+    .transform(Number),
+});
+const reply = replySchema(paymentAccountSchema);
+const { messages } = paymentAccounts;
+const tags = [paymentAccounts.label.many];
+
+/** Payment accounts on SPEC.md's paths: POST /charge/account, GET by store, PATCH/DELETE by id. */
+export function billingRoutes(app: FastifyInstance, db: Database) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/charge/account', {
+    schema: {
+      tags,
+      summary: "Add a store's payment account",
+      body: paymentAccounts.create,
+      response: { 200: reply, ...errors },
+    },
+    config: { access: 'write_payment_accounts' },
+    handler: async (request) =>
+      ok(
+        messages.created,
+        paymentAccountSchema.parse(
+          await paymentAccountService.create(db, callerOf(request), request.body),
+        ),
+      ),
+  });
+
+  r.get('/charge/account/:store_id', {
+    schema: {
+      tags,
+      summary: "A store's payment account, or null when it has none",
+      params: storeParams,
+      response: { 200: replySchema(paymentAccountSchema.nullable()), ...errors },
+    },
+    config: { access: 'read_payment_accounts' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      // The store must be the caller's: another company's store is a 404, not an empty answer.
+      await storeService.get(db, ctx, request.params.store_id);
+      const found = await paymentAccountService.list(db, ctx, {
+        page: 0,
+        perPage: 1,
+        filter: { store_id: String(request.params.store_id) },
+      });
+      const [account] = found.results;
+      return ok('', account ? paymentAccountSchema.parse(account) : null);
+    },
+  });
+
+  r.patch('/charge/account/:account_id', {
+    schema: {
+      tags,
+      summary: 'Update a payment account',
+      params: accountParams,
+      body: patchSchemaOf(paymentAccounts),
+      response: { 200: reply, ...errors },
+    },
+    config: { access: 'write_payment_accounts' },
+    handler: async (request) =>
+      ok(
+        messages.updated,
+        paymentAccountSchema.parse(
+          await paymentAccountService.update(
+            db,
+            callerOf(request),
+            request.params.account_id,
+            request.body,
+          ),
+        ),
+      ),
+  });
+
+  r.delete('/charge/account/:account_id', {
+    schema: {
+      tags,
+      summary: 'Remove a payment account',
+      params: accountParams,
+      response: { 200: reply, ...errors },
+    },
+    config: { access: 'write_payment_accounts' },
+    handler: async (request) =>
+      ok(
+        messages.deleted,
+        paymentAccountSchema.parse(
+          await paymentAccountService.remove(db, callerOf(request), request.params.account_id),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { carrierSchema } from '@portal/contract/resources/company';
+import { signUploadRequestSchema, signedUploadSchema } from '@portal/contract/uploads';
+import { callerOf } from '../../platform/access.ts';
+import type { Database } from '../../platform/database.ts';
+import { ok } from '../../platform/reply.ts';
+import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
+import { activeCarriers } from './services.ts';
+
+export function companyRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // SPEC.md: POST /companies/documents/upload (file_type, file_name) returns a signedUrl; the file
+  // is then PUT there and kept as a company asset (POST /company-assets with its fileUrl).
+  r.post('/companies/documents/upload', {
+    schema: {
+      tags: ['Companies'],
+      summary: 'Sign an upload URL for a company document',
+      body: signUploadRequestSchema,
+      response: {
+        200: replySchema(signedUploadSchema),
+        400: errorReplySchema,
+        403: errorReplySchema,
+        460: errorReplySchema,
+      },
+    },
+    config: { access: 'write_company_assets' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const signed = uploads.sign({
+        companyId: ctx.companyId,
+        folder: 'company-documents',
+        fileName: request.body.file_name,
+        contentType: request.body.file_type,
+        origin: requestOrigin(request),
+      });
+      return ok('', signed);
+    },
+  });
+
+  r.get('/carriers', {
+    schema: {
+      tags: ['Company Carriers'],
+      summary: 'The carriers a company may sell for',
+      response: {
+        200: replySchema(listDataSchema(carrierSchema)),
+        403: errorReplySchema,
+        460: errorReplySchema,
+      },
+    },
+    config: { access: 'read_company_carriers' },
+    handler: async () => {
+      const results = await activeCarriers(db);
+      return ok('', { results, total: results.length });
+    },
+  });
+}

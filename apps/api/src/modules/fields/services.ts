@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { roles as roleResource } from '@portal/contract/resources/access';
+import {
+  moduleFields as moduleFieldResource,
+  roleBasedFields as roleBasedFieldResource,
+  type ModuleFieldBulkUpdate,
+  type PublicModuleField,
+} from '@portal/contract/resources/module-fields';
+import type { Database, Executor } from '../../platform/database.ts';
+import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createResourceService, type Row } from '../../platform/resources/service.ts';
+import { roles } from '../access/schema.ts';
+import { companies } from '../organisation/schema.ts';
+import { moduleFields, roleModuleFields } from './schema.ts';
+
+export const moduleFieldService = createResourceService({
+  definition: moduleFieldResource,
+  table: moduleFields,
+  tenantColumn: 'company_id',
+});
+
+export const roleBasedFieldService = createResourceService({
+  definition: roleBasedFieldResource,
+  table: roleModuleFields,
+  tenantColumn: 'company_id',
+  relations: {
+    role: { table: roles, definition: roleResource, column: 'role_id' },
+    module_field: {
+      table: moduleFields,
+      definition: moduleFieldResource,
+      column: 'module_field_id',
+    },
+  },
+});
+
+/**
+ * Updates many module fields in one transaction: every id must be one of the caller's company's
+ * fields, or nothing changes (404); a change that breaks a rule (a duplicate key) undoes them all.
+ */
+export async function bulkUpdateModuleFields(
+  db: Database,
+  ctx: RequestContext,
+  input: ModuleFieldBulkUpdate,
+): Promise<Row[]> {
+  const ids = input.items.map((item) => item.id);
+  return db.transaction(async (tx) => {
+    const scope = isSuperAdmin(ctx) ? undefined : eq(moduleFields.company_id, ctx.companyId);
+    const found = await tx
+      .select({ id: moduleFields.id })
+      .from(moduleFields)
+      .where(and(inArray(moduleFields.id, ids), scope))
+      .for('update');
+    if (found.length !== ids.length) {
+      const known = new Set(found.map((row) => row.id));
+      const missing = ids.filter((id) => !known.has(id));
+      throw new AppError(404, `Module field not found: ${missing.join(', ')}`);
+    }
+    for (const { id, ...changes } of input.items) {
+      if (!Object.keys(changes).length) continue;
+      await tx
+        .update(moduleFields)
+        .set({ ...changes, updated_at: sql`now()` })
+        .where(and(eq(moduleFields.id, id), scope));
+    }
+    const rows = await tx
+      .select()
+      .from(moduleFields)
+      .where(and(inArray(moduleFields.id, ids), scope))
+      .orderBy(asc(moduleFields.module), asc(moduleFields.order), asc(moduleFields.id));
+    return rows;
+  });
+}
+
+/** What a company's public forms show: visible fields only, without ids or internals. */
+export async function publicModuleFields(
+  db: Executor,
+  companyId: number,
+  module?: string,
+): Promise<PublicModuleField[]> {
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.is_active, true)));
+  if (!company) throw AppError.notFound('Company');
+  return db
+    .select({
+      module: moduleFields.module,
+      field_key: moduleFields.field_key,
+      label: moduleFields.label,
+      is_required: moduleFields.is_required,
+      order: moduleFields.order,
+    })
+    .from(moduleFields)
+    .where(
+      and(
+        eq(moduleFields.company_id, companyId),
+        eq(moduleFields.is_visible, true),
+        module === undefined ? undefined : eq(moduleFields.module, module),
+      ),
+    )
+    .orderBy(asc(moduleFields.module), asc(moduleFields.order), asc(moduleFields.id));
+}

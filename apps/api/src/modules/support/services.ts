@@ -1,0 +1,58 @@
+import { and, count, eq } from 'drizzle-orm';
+import { stores as storeResource } from '@portal/contract/resources/organisation';
+import {
+  supportTicketTypes as supportTicketTypeResource,
+  supportTickets as supportTicketResource,
+} from '@portal/contract/resources/support';
+import { AppError } from '../../platform/errors.ts';
+import { createResourceService } from '../../platform/resources/service.ts';
+import { stores } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
+import { supportTicketTypes, supportTickets } from './schema.ts';
+
+export const supportTicketTypeService = createResourceService({
+  definition: supportTicketTypeResource,
+  table: supportTicketTypes,
+  tenantColumn: 'company_id',
+  hooks: {
+    /** Tickets keep their type: a type in use is not deleted. */
+    async beforeRemove(row, _ctx, tx) {
+      const [used] = await tx
+        .select({ total: count() })
+        .from(supportTickets)
+        .where(
+          and(
+            eq(supportTickets.company_id, Number(row.company_id)),
+            eq(supportTickets.type_id, row.id),
+          ),
+        );
+      if (Number(used?.total ?? 0) > 0)
+        throw AppError.conflict('This ticket type has tickets and cannot be deleted');
+    },
+  },
+});
+
+export const supportTicketService = createResourceService({
+  definition: supportTicketResource,
+  table: supportTickets,
+  tenantColumn: 'company_id',
+  relations: {
+    type: { table: supportTicketTypes, definition: supportTicketTypeResource, column: 'type_id' },
+    store: { table: stores, definition: storeResource, column: 'store_id' },
+  },
+  hooks: {
+    /** The sender is the caller; the email defaults to theirs (SPEC.md: the logged-in user's). */
+    async beforeCreate(input, ctx, tx) {
+      let email = input.email;
+      if (!email) {
+        const [me] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(and(eq(users.company_id, ctx.companyId), eq(users.id, ctx.userId)));
+        if (!me) throw AppError.notFound('User');
+        email = me.email;
+      }
+      return { ...input, email, user_id: ctx.userId, status: 'open' };
+    },
+  },
+});

@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../platform/database.ts';
+import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Row } from '../../platform/resources/service.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import { users } from './schema.ts';
+import { userService } from './services.ts';
+
+/**
+ * Enables or disables a user (is_active). A disabled user's sessions end at once and they cannot
+ * sign in; nobody disables themselves or someone above their own access level.
+ */
+export async function setUserEnabled(
+  db: Database,
+  ctx: RequestContext,
+  id: number,
+  enabled: boolean,
+): Promise<Row> {
+  await db.transaction(async (tx) => {
+    const scope = and(
+      eq(users.id, id),
+      isSuperAdmin(ctx) ? undefined : eq(users.company_id, ctx.companyId),
+    );
+    const [user] = await tx
+      .select({ company_id: users.company_id, access_level: users.access_level })
+      .from(users)
+      .where(scope)
+      .for('update');
+    if (!user) throw AppError.notFound('User');
+    if (!enabled && id === ctx.userId) throw AppError.badRequest('You cannot disable yourself');
+    if (!isSuperAdmin(ctx) && user.access_level > ctx.accessLevel)
+      throw AppError.forbidden('You cannot change a user above your own access level');
+    await tx.update(users).set({ is_active: enabled }).where(scope);
+    if (!enabled) await revokeUserSessions(tx, user.company_id, id);
+  });
+  return userService.get(db, ctx, id);
+}

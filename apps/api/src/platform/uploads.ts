@@ -1,0 +1,297 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { link, mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import {
+  MAX_UPLOAD_BYTES,
+  uploadContentTypes,
+  uploadedFileSchema,
+  uploadFolders,
+  uploadMessages,
+  type SignedUpload,
+  type UploadContentType,
+  type UploadedFile,
+  type UploadFolder,
+} from '@portal/contract/uploads';
+import { AppError } from './errors.ts';
+import { ok } from './reply.ts';
+
+/**
+ * Uploads through signed, expiring PUT URLs, stored under one directory and served back by key
+ * (DESIGN.md: the embedded default for /photos/sign, /photos/upload and company documents).
+ *
+ * A signature covers the key, the content type, the size limit and the expiry, so a URL is good
+ * for one file of one type and size, once, until it expires. Keys are built here, never taken
+ * from a caller, and every key is checked against one pattern and resolved inside the directory
+ * before it touches the disk, so no path can leave it. A stored file is read by its key, which
+ * holds a random UUID: the URL is the capability (as with a cloud bucket's unguessable links).
+ */
+export interface Uploads {
+  sign(input: {
+    companyId: number;
+    folder: UploadFolder;
+    fileName: string;
+    contentType: UploadContentType;
+    /** scheme://host the signed URL points at (the API host the caller used) */
+    origin: string;
+  }): SignedUpload;
+  /** Checks a signed URL's parameters; throws a 403 AppError when expired or tampered with. */
+  verify(
+    key: string,
+    params: SignatureParams,
+  ): { contentType: UploadContentType; maxBytes: number };
+  /** Stores a verified upload; refuses a second upload to the same key. */
+  save(key: string, contentType: UploadContentType, body: Buffer): Promise<UploadedFile>;
+  /** The stored file of a key, or a 404. */
+  open(key: string): Promise<{ path: string; size: number; contentType: UploadContentType }>;
+  fileUrl(key: string): string;
+}
+
+export interface UploadsOptions {
+  /** Where files live, e.g. DATA_DIR/uploads. */
+  dir: string;
+  /** URL path the upload routes are mounted at, e.g. /api/uploads. */
+  basePath: string;
+  /** HMAC key; by default a random key kept in `dir/.signing-key`, made on first use. */
+  secret?: Buffer;
+  /** How long a signed URL lasts (default 15 minutes). */
+  ttlSeconds?: number;
+  /** Clock in milliseconds (tests). */
+  now?: () => number;
+}
+
+export const signatureParamsSchema = z.strictObject({
+  expires: z.string().regex(/^\d{1,12}$/),
+  type: z.string().max(120),
+  max: z.string().regex(/^\d{1,10}$/),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+export type SignatureParams = z.infer<typeof signatureParamsSchema>;
+
+const extensionTypes = new Map<string, UploadContentType>(
+  Object.entries(uploadContentTypes).map(([type, ext]) => [ext, type as UploadContentType]),
+);
+const isContentType = (value: string): value is UploadContentType => value in uploadContentTypes;
+const isFolder = (value: string): value is UploadFolder => value in uploadFolders;
+
+// <company id>/<folder>/<uuid>-<name>.<ext>: nothing else is ever a key.
+const KEY =
+  /^(\d{1,15})\/([A-Za-z][A-Za-z0-9-]{0,39})\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[a-z0-9-]{1,60}\.([a-z0-9]{2,5})$/;
+
+/** A file name reduced to safe characters: 'Q3 Report (final).PDF' -> 'q3-report-final'. */
+export function safeBaseName(fileName: string): string {
+  const base = (fileName.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '');
+  const slug = base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || 'file';
+}
+
+function parseKey(key: string): { folder: UploadFolder; contentType: UploadContentType } | null {
+  const match = KEY.exec(key);
+  const folder = match?.[2];
+  const contentType = match?.[3] ? extensionTypes.get(match[3]) : undefined;
+  if (!folder || !isFolder(folder) || !contentType) return null;
+  return { folder, contentType };
+}
+
+export function createUploads(options: UploadsOptions): Uploads {
+  const root = resolve(options.dir);
+  const ttl = options.ttlSeconds ?? 15 * 60;
+  const now = options.now ?? Date.now;
+  let secret = options.secret;
+
+  /** The HMAC key: given, or read (made once) from `dir/.signing-key` on first use. */
+  function signingKey(): Buffer {
+    if (secret) return secret;
+    const file = join(root, '.signing-key');
+    mkdirSync(root, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+    if (secret.length < 32) throw new Error(`uploads: ${file} holds a key shorter than 32 bytes`);
+    return secret;
+  }
+
+  const mac = (key: string, contentType: string, maxBytes: number, expires: number) =>
+    createHmac('sha256', signingKey())
+      .update(`PUT\n${key}\n${contentType}\n${maxBytes}\n${expires}`)
+      .digest('base64url');
+
+  function pathOf(key: string): string {
+    const path = resolve(root, key);
+    if (!parseKey(key) || !path.startsWith(root + sep)) throw AppError.notFound('File');
+    return path;
+  }
+
+  const uploads: Uploads = {
+    fileUrl: (key) => `${options.basePath}/${key}`,
+
+    sign({ companyId, folder, fileName, contentType, origin }) {
+      const rules = uploadFolders[folder];
+      if (!(rules.types as readonly string[]).includes(contentType)) {
+        throw AppError.badRequest(uploadMessages.wrongType, {
+          file_type: ['This kind of file cannot be uploaded here'],
+        });
+      }
+      const key = `${companyId}/${folder}/${randomUUID()}-${safeBaseName(fileName)}.${uploadContentTypes[contentType]}`;
+      const expires = Math.floor(now() / 1000) + ttl;
+      const signature = mac(key, contentType, rules.maxBytes, expires);
+      const query = new URLSearchParams({
+        expires: String(expires),
+        type: contentType,
+        max: String(rules.maxBytes),
+        signature,
+      });
+      return {
+        signedUrl: `${origin}${options.basePath}/${key}?${query.toString()}`,
+        fileUrl: uploads.fileUrl(key),
+        key,
+        contentType,
+        maxBytes: rules.maxBytes,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    verify(key, params) {
+      const parsed = parseKey(key);
+      const maxBytes = Number(params.max);
+      const expires = Number(params.expires);
+      const expected = Buffer.from(mac(key, params.type, maxBytes, expires));
+      const given = Buffer.from(params.signature);
+      const genuine =
+        parsed !== null &&
+        isContentType(params.type) &&
+        params.type === parsed.contentType &&
+        maxBytes <= uploadFolders[parsed.folder].maxBytes &&
+        given.length === expected.length &&
+        timingSafeEqual(given, expected);
+      if (!genuine || !isContentType(params.type)) throw AppError.forbidden(uploadMessages.invalid);
+      if (expires * 1000 < now()) throw AppError.forbidden(uploadMessages.expired);
+      return { contentType: params.type, maxBytes };
+    },
+
+    async save(key, contentType, body) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const part = `${path}.${randomBytes(6).toString('hex')}.part`;
+      await writeFile(part, body, { flag: 'wx', mode: 0o600 });
+      try {
+        // link() fails if the key is taken, so an upload never replaces another.
+        await link(part, path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw AppError.conflict(uploadMessages.exists);
+        throw error;
+      } finally {
+        await unlink(part).catch(() => undefined);
+      }
+      return { key, fileUrl: uploads.fileUrl(key), size: body.length, contentType };
+    },
+
+    async open(key) {
+      const parsed = parseKey(key);
+      const path = pathOf(key);
+      const info = await stat(path).catch(() => null);
+      if (!parsed || !info?.isFile()) throw AppError.notFound('File');
+      return { path, size: info.size, contentType: parsed.contentType };
+    },
+  };
+  return uploads;
+}
+
+/** scheme://host the request came to (proxies' X-Forwarded-* are trusted, see app.ts). */
+export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+const keyParams = z.strictObject({ '*': z.string().min(1).max(300) });
+const errors = {
+  400: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  413: errorReplySchema,
+};
+
+/**
+ * PUT <basePath>/<key>?<signature> stores a file; GET <basePath>/<key> reads it back. Mounted in
+ * its own plugin so that only these routes take raw bodies of any content type.
+ */
+export async function uploadRoutes(app: FastifyInstance, uploads: Uploads, path: string) {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+      (_r, body, done) => done(null, body),
+    );
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.put(`${path}/*`, {
+      schema: {
+        tags: ['Uploads'],
+        summary: 'Upload a file to a signed URL',
+        params: keyParams,
+        querystring: signatureParamsSchema,
+        response: { 200: replySchema(uploadedFileSchema), ...errors },
+      },
+      bodyLimit: MAX_UPLOAD_BYTES,
+      config: { access: 'public' },
+      // Checked before the body is read: a bad or expired link never uploads a byte.
+      preParsing: async (request) => {
+        const { '*': key } = keyParams.parse(request.params);
+        const signed = uploads.verify(key, signatureParamsSchema.parse(request.query));
+        const given = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+        if (given !== signed.contentType) throw AppError.badRequest(uploadMessages.wrongType);
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > signed.maxBytes)
+          throw new AppError(413, uploadMessages.tooLarge(signed.maxBytes));
+      },
+      handler: async (request) => {
+        const key = request.params['*'];
+        const signed = uploads.verify(key, request.query);
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0)
+          throw AppError.badRequest('The file is empty');
+        if (body.length > signed.maxBytes)
+          throw new AppError(413, uploadMessages.tooLarge(signed.maxBytes));
+        return ok(uploadMessages.uploaded, await uploads.save(key, signed.contentType, body));
+      },
+    });
+
+    // Not typed by the provider: the 200 reply is the file itself, streamed, not a JSON body.
+    scope.get(`${path}/*`, {
+      schema: {
+        tags: ['Uploads'],
+        summary: 'Read an uploaded file',
+        params: keyParams,
+        response: { 404: errorReplySchema },
+      },
+      config: { access: 'public' },
+      handler: async (request, reply) => {
+        const { '*': key } = keyParams.parse(request.params);
+        const file = await uploads.open(key);
+        const inline =
+          file.contentType.startsWith('image/') || file.contentType === 'application/pdf';
+        const name = key.split('/').pop() ?? 'file';
+        return reply
+          .type(file.contentType)
+          .header('content-length', file.size)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
+          .send(createReadStream(file.path));
+      },
+    });
+  });
+}
