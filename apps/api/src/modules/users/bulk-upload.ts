@@ -13,7 +13,7 @@ import {
   type UserBulkUploadResult,
 } from '@portal/contract/resources/user-admin';
 import { password as passwordField } from '@portal/contract/resources/users';
-import type { RoleKey } from '@portal/contract/roles';
+import { isRoleKey } from '@portal/contract/roles';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -207,7 +207,7 @@ async function validateRows(
       companyRoles.find((r) => r.base_role === roleName);
     if (!roleName) errors.add(line, 'role', 'A role is required');
     else if (!role) errors.add(line, 'role', `No active role "${values.role}" in this company`);
-    else if (!mayAssignBaseRole(ctx, role.base_role as RoleKey))
+    else if (!isRoleKey(role.base_role) || !mayAssignBaseRole(ctx, role.base_role))
       errors.add(line, 'role', `You cannot give the role "${role.name}"`);
 
     const storeLabels = (values.stores ?? '')
@@ -280,13 +280,14 @@ async function insertRows(db: Database, ctx: RequestContext, rows: ValidRow[]): 
           is_b2b: row.is_b2b,
         })
         .returning({ id: users.id });
-      if (!user) throw new Error('user insert returned nothing');
+      const password_hash = hashes[index];
+      if (!user || !password_hash) throw new Error('user insert returned nothing');
       ids.push(user.id);
       await tx.insert(userIdentities).values({
         email: row.email,
         company_id: ctx.companyId,
         user_id: user.id,
-        password_hash: hashes[index] ?? '',
+        password_hash,
       });
       if (row.storeIds.length) {
         await tx.insert(userStores).values(
