@@ -8,11 +8,34 @@ import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 
 const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx'), 'LoginPage');
+const authScreen = {
+  ForgotPasswordPage: lazyScreen(
+    () => import('../features/auth/ForgotPasswordPage.tsx'),
+    'ForgotPasswordPage',
+  ),
+  ResetPasswordPage: lazyScreen(
+    () => import('../features/auth/ResetPasswordPage.tsx'),
+    'ResetPasswordPage',
+  ),
+  LockedPage: lazyScreen(() => import('../features/auth/LockedPage.tsx'), 'LockedPage'),
+  SignupPage: lazyScreen(() => import('../features/auth/SignupPage.tsx'), 'SignupPage'),
+  DevMailboxPage: lazyScreen(() => import('../features/auth/DevMailboxPage.tsx'), 'DevMailboxPage'),
+  AccountPage: lazyScreen(() => import('../features/auth/AccountPage.tsx'), 'AccountPage'),
+  MobilePinPage: lazyScreen(() => import('../features/auth/MobilePinPage.tsx'), 'MobilePinPage'),
+};
 const SignedInFrame = lazyScreen(() => import('./frame/SignedInFrame.tsx'), 'SignedInFrame');
 const HomeRedirect = lazyScreen(() => import('./HomeRedirect.tsx'), 'HomeRedirect');
 
 /** Routes open to everyone (SPEC.md section 2, public routes). */
-const publicRoutes: RouteObject[] = [{ path: LOGIN_PATH, element: <LoginPage /> }];
+const publicRoutes: RouteObject[] = [
+  { path: LOGIN_PATH, element: <LoginPage /> },
+  // Sign-in issue: forgot/reset password, lock screen, sign-up, and the dev mailbox.
+  { path: '/forgot-password', element: <authScreen.ForgotPasswordPage /> },
+  { path: '/reset-password', element: <authScreen.ResetPasswordPage /> },
+  { path: '/locked', element: <authScreen.LockedPage /> },
+  { path: '/signup', element: <authScreen.SignupPage /> },
+  { path: '/dev/mailbox', element: <authScreen.DevMailboxPage /> },
+];
 
 /**
  * Routes inside the signed-in frame. A feature adds its screens here; a path with no screen falls
@@ -20,6 +43,9 @@ const publicRoutes: RouteObject[] = [{ path: LOGIN_PATH, element: <LoginPage /> 
  */
 const signedInRoutes: RouteObject[] = [
   { index: true, element: <HomeRedirect /> },
+  // Sign-in issue: the user menu's Edit Account and Mobile pin update.
+  { path: '/account', element: <authScreen.AccountPage /> },
+  { path: '/mobile-pin-update', element: <authScreen.MobilePinPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

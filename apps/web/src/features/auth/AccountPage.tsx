@@ -1,0 +1,193 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { accountUpdateSchema, authMessages, type AccountUpdate } from '@portal/contract/auth';
+import { storageKeys } from '@portal/contract/storage-keys';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../../platform/api.ts';
+import { writeStoredJson } from '../../platform/storage.ts';
+import { notify } from '../../platform/toasts.ts';
+import { changePassword, updateAccount } from './auth-api.ts';
+import { changePasswordForm, type ChangePasswordForm } from './password-fields.ts';
+import { TwoFactorSettings } from './TwoFactorSettings.tsx';
+import { useSessionUser } from './useSessionUser.ts';
+
+/** The server's message when it gave one, else SPEC.md section 8's fallback. */
+export const messageOr = (error: Error, fallback: string) =>
+  error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
+
+type AccountValues = z.output<typeof accountUpdateSchema>;
+
+function EditAccount({ initial }: { initial: AccountUpdate }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AccountUpdate, unknown, AccountValues>({
+    resolver: zodResolver(accountUpdateSchema),
+    defaultValues: initial,
+  });
+  const save = useMutation({
+    mutationFn: updateAccount,
+    onSuccess: (reply) => {
+      writeStoredJson(storageKeys.user, reply.data);
+      notify.success(reply.message);
+      // SPEC.md section 7: updating the account reloads the page.
+      window.setTimeout(() => window.location.reload(), 600);
+    },
+    onError: (error) => notify.danger(messageOr(error, authMessages.accountNotUpdated)),
+  });
+  const field = (name: FieldPath<AccountUpdate>, label: string) => {
+    const { ref, ...rest } = register(name);
+    return (
+      <TextField
+        {...rest}
+        inputRef={ref}
+        id={`account-${name}`}
+        label={label}
+        required
+        fullWidth
+        error={Boolean(errors[name])}
+        helperText={errors[name]?.message}
+      />
+    );
+  };
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={handleSubmit((values) => save.mutate(values))}
+    >
+      {field('first_name', 'First name')}
+      {field('last_name', 'Last name')}
+      <Box>
+        <Button type="submit" variant="contained" loading={save.isPending}>
+          Update account
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function ChangePassword() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: { current_password: '', new_password: '', confirm: '' },
+  });
+  const save = useMutation({
+    mutationFn: (values: ChangePasswordForm) =>
+      changePassword({
+        current_password: values.current_password,
+        new_password: values.new_password,
+      }),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      reset();
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      const current = fields.current_password?.[0];
+      const next = fields.new_password?.[0];
+      if (current) setError('current_password', { message: current });
+      if (next) setError('new_password', { message: next });
+      notify.danger(messageOr(error, authMessages.passwordNotUpdated));
+    },
+  });
+  const field = (name: FieldPath<ChangePasswordForm>, label: string, auto: string) => {
+    const { ref, ...rest } = register(name);
+    return (
+      <TextField
+        {...rest}
+        inputRef={ref}
+        id={`password-${name}`}
+        label={label}
+        type="password"
+        autoComplete={auto}
+        required
+        fullWidth
+        error={Boolean(errors[name])}
+        helperText={errors[name]?.message}
+      />
+    );
+  };
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={handleSubmit((values) => save.mutate(values))}
+    >
+      {field('current_password', 'Current password', 'current-password')}
+      {field('new_password', 'New password', 'new-password')}
+      {field('confirm', 'Confirm new password', 'new-password')}
+      <Typography variant="body2" color="text.secondary">
+        Your other signed-in browsers are signed out when the password changes.
+      </Typography>
+      <Box>
+        <Button type="submit" variant="contained" loading={save.isPending}>
+          Change password
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /account: Edit Account, password change and two-factor sign-in. */
+export function AccountPage() {
+  const { data: user } = useSessionUser();
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 640 }}>
+      <Typography variant="h4" component="h1">
+        Edit Account
+      </Typography>
+      {user ? (
+        <Section title="Profile">
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {user.email}
+          </Typography>
+          <EditAccount
+            key={`${user.first_name} ${user.last_name}`}
+            initial={{ first_name: user.first_name, last_name: user.last_name }}
+          />
+        </Section>
+      ) : (
+        <Alert severity="info">Loading your account…</Alert>
+      )}
+      <Section title="Password">
+        <ChangePassword />
+      </Section>
+      <Section title="Two-factor sign-in">
+        <TwoFactorSettings />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { authMessages } from '@portal/contract/auth';
+import { password } from '@portal/contract/resources/users';
+import { z } from 'zod';
+
+export const PASSWORDS_DIFFER = 'The passwords do not match';
+
+/** A new password typed twice; the server adds the common-password check. */
+export const newPasswordForm = z
+  .object({ password, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirm'],
+  });
+export type NewPasswordForm = z.input<typeof newPasswordForm>;
+
+/** Change password on /account: the current one, then the new one twice. */
+export const changePasswordForm = z
+  .object({
+    current_password: z.string().min(1, 'Enter your current password'),
+    new_password: password,
+    confirm: z.string(),
+  })
+  .refine((values) => values.new_password === values.confirm, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirm'],
+  })
+  .refine((values) => values.new_password !== values.current_password, {
+    message: authMessages.passwordUnchanged,
+    path: ['new_password'],
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;
