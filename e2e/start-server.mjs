@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const apiEntry = join(root, 'apps/api/dist/main.js');
-const webDist = join(root, 'apps/web/dist');
+// E2E_API_ENTRY and E2E_WEB_DIST point at another build, so engineers sharing a working tree can
+// each test their own build on their own E2E_PORT without overwriting each other's dist/.
+const apiEntry = process.env.E2E_API_ENTRY ?? join(root, 'apps/api/dist/main.js');
+const webDist = process.env.E2E_WEB_DIST ?? join(root, 'apps/web/dist');
 for (const [what, path] of [
   ['API', apiEntry],
   ['web app', join(webDist, 'index.html')],

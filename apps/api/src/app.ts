@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { navigationRoutes } from './modules/navigation/routes.ts';
 import { hrRoutes } from './modules/hr/routes.ts';
+import { shellRoutes } from './modules/shell/routes.ts';
 import { resourceServices } from './resources.ts';
 import { createUploads, uploadRoutes } from './platform/uploads.ts';
 import { UPLOADS_PATH } from '@portal/contract/uploads';
@@ -144,6 +145,7 @@ export async function buildApp({
       organisationRoutes(api, db);
       supportRoutes(api, db);
       userRoutes(api, db);
+      shellRoutes(api, db);
     },
     { prefix: API_PREFIX },
   );

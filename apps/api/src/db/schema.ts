@@ -11,4 +11,5 @@ export * from '../modules/support/schema.ts';
 export * from '../modules/billing/schema.ts';
 export * from '../modules/company/schema.ts';
 export * from '../modules/fields/schema.ts';
+export * from '../modules/shell/schema.ts';
 export * from '../modules/hr/schema.ts';

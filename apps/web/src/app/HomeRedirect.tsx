@@ -1,24 +1,40 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { homeRouteFor } from '@portal/contract/resources/navigation';
-import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { hasPermission, useSession } from '../features/auth/session.ts';
-import { PageLoader } from '../platform/PageLoader.tsx';
-import { fetchHomeScreenTitle, homeScreenQueryKey } from './home-screen.ts';
+import { useSession } from '../features/auth/session.ts';
+import { useShellSettings } from './frame/useShellSettings.ts';
+
+/** A full-screen loading overlay, above the frame, while the landing page is worked out. */
+function HomeScreenLoading() {
+  return (
+    <Box
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: (theme) => theme.zIndex.modal + 1,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'rgba(0, 0, 0, 0.5)',
+        color: 'common.white',
+      }}
+    >
+      <CircularProgress color="inherit" aria-label="Loading home screen" />
+    </Box>
+  );
+}
 
 /**
- * `/` goes to the landing page of the company's Home Screen setting (SPEC.md section 2). The
- * setting comes with the sign-in; after a page load it is read again where the user may read it.
+ * `/` goes to the landing page of the company's first Home Screen required field (SPEC.md section
+ * 2). Right after sign-in the login reply carries it; after a page load the shell settings, which
+ * every signed-in user may read, do.
  */
 export function HomeRedirect() {
   const signedInWith = useSession((state) => state.homeScreen);
-  const lookUp = signedInWith === undefined && hasPermission('read_required_fields');
-  const setting = useQuery({
-    queryKey: homeScreenQueryKey,
-    queryFn: ({ signal }) => fetchHomeScreenTitle(signal),
-    enabled: lookUp,
-    meta: { errorToast: false },
-  });
-  if (lookUp && setting.isPending) return <PageLoader label="Loading home screen" />;
-  const title = signedInWith ?? setting.data ?? undefined;
-  return <Navigate to={homeRouteFor(title)} replace />;
+  const settings = useShellSettings();
+  if (signedInWith !== undefined)
+    return <Navigate to={homeRouteFor(signedInWith ?? undefined)} replace />;
+  if (settings.isPending) return <HomeScreenLoading />;
+  return <Navigate to={homeRouteFor(settings.data?.home_screen ?? undefined)} replace />;
 }

@@ -1,13 +1,31 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { storageKeys } from '@portal/contract/storage-keys';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../platform/PageLoader.tsx';
+import { readStored, subscribeStored } from '../platform/storage.ts';
 
-/** Every route: screens load lazily, and each new path starts at the top (SPEC.md section 2). */
+export const LOCKED_PATH = '/locked';
+/** Where a locked session may still go (SPEC.md section 2, route guard). */
+const OPEN_WHILE_LOCKED = new Set([LOCKED_PATH, '/forgot-password', '/reset-password']);
+
+const subscribeLocked = (onChange: () => void) => subscribeStored(storageKeys.locked, onChange);
+const readLocked = () => readStored(storageKeys.locked) === 'true';
+
+/**
+ * Every route: a locked session (set here or in another tab) is pushed to /locked, screens load
+ * lazily, and each new path starts at the top (SPEC.md section 2).
+ */
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const locked = useSyncExternalStore(subscribeLocked, readLocked);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  if (locked && !OPEN_WHILE_LOCKED.has(pathname)) {
+    const redirect = `${pathname}${location.search}`;
+    return <Navigate to={`${LOCKED_PATH}?redirect_url=${encodeURIComponent(redirect)}`} replace />;
+  }
   return (
     <Suspense fallback={<PageLoader />}>
       <Outlet />

@@ -1,3 +1,4 @@
+import { lotusResources } from '@portal/contract/lotus';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
 import { LOGIN_PATH } from '../platform/api.ts';
@@ -5,6 +6,7 @@ import { lazyScreen } from './lazy-screen.ts';
 // A few hundred bytes of components the entry already has: not worth a round trip of its own.
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
+import { RequirePermission } from './RequirePermission.tsx';
 import { RouteError } from './RouteError.tsx';
 
 const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx'), 'LoginPage');
@@ -25,6 +27,24 @@ const authScreen = {
 };
 const SignedInFrame = lazyScreen(() => import('./frame/SignedInFrame.tsx'), 'SignedInFrame');
 const HomeRedirect = lazyScreen(() => import('./HomeRedirect.tsx'), 'HomeRedirect');
+const UnauthorizedPage = lazyScreen(() => import('./UnauthorizedPage.tsx'), 'UnauthorizedPage');
+const MenuManagementPage = lazyScreen(
+  () => import('../features/navigation/MenuManagementPage.tsx'),
+  'MenuManagementPage',
+);
+const EmbedPage = lazyScreen(() => import('../features/embeds/EmbedPage.tsx'), 'EmbedPage');
+const LotusResourcePage = lazyScreen(
+  () => import('../features/embeds/EmbedPage.tsx'),
+  'LotusResourcePage',
+);
+const EmbedNewPage = lazyScreen(
+  () => import('../features/embeds/EmbedNewPage.tsx'),
+  'EmbedNewPage',
+);
+const PowerBiReportPage = lazyScreen(
+  () => import('../features/reporting/PowerBiReportPage.tsx'),
+  'PowerBiReportPage',
+);
 
 /** Routes open to everyone (SPEC.md section 2, public routes). */
 const publicRoutes: RouteObject[] = [
@@ -43,6 +63,27 @@ const publicRoutes: RouteObject[] = [
  */
 const signedInRoutes: RouteObject[] = [
   { index: true, element: <HomeRedirect /> },
+  // The shell's own screens (issue 4).
+  { path: '/unauth', element: <UnauthorizedPage /> },
+  {
+    path: '/drag',
+    element: (
+      <RequirePermission permission="write_sidebar_items">
+        <MenuManagementPage />
+      </RequirePermission>
+    ),
+  },
+  { path: '/e/:slug', element: <EmbedPage /> },
+  {
+    path: '/embed/new',
+    element: (
+      <RequirePermission permission="write_embeds">
+        <EmbedNewPage />
+      </RequirePermission>
+    ),
+  },
+  { path: '/reporting/pbi/:reportId', element: <PowerBiReportPage /> },
+  ...lotusResources.map((resource) => ({ path: resource.route, element: <LotusResourcePage /> })),
   // Sign-in issue: the user menu's Edit Account and Mobile pin update.
   { path: '/account', element: <authScreen.AccountPage /> },
   { path: '/mobile-pin-update', element: <authScreen.MobilePinPage /> },

@@ -204,6 +204,8 @@ export const api = {
     apiCall(path, parser, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body: unknown, parser: Parser<T>, options?: CallOptions) =>
     apiCall(path, parser, { ...options, method: 'PATCH', body }),
+  put: <T>(path: string, body: unknown, parser: Parser<T>, options?: CallOptions) =>
+    apiCall(path, parser, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, parser: Parser<T>, options?: CallOptions) =>
     apiCall(path, parser, { ...options, method: 'DELETE' }),
 };

@@ -15,6 +15,9 @@ export function readStored(key: StorageKey): string | null {
   }
 }
 
+/** Raised in this tab when it writes a key (the browser's `storage` event only reaches other tabs). */
+const STORED_EVENT = 'portal:stored';
+
 /** Writes a value as a string; null or undefined removes the key. */
 export function writeStored(key: StorageKey, value: StoredValue): void {
   try {
@@ -23,6 +26,26 @@ export function writeStored(key: StorageKey, value: StoredValue): void {
   } catch {
     // Storage full or blocked: the session still works for this page's lifetime.
   }
+  window.dispatchEvent(new CustomEvent(STORED_EVENT, { detail: key }));
+}
+
+/**
+ * Calls `onChange` when `key` changes, in this tab or another; returns the unsubscribe function
+ * (the shape useSyncExternalStore expects).
+ */
+export function subscribeStored(key: StorageKey, onChange: () => void): () => void {
+  const fromOtherTab = (event: StorageEvent) => {
+    if (event.key === key || event.key === null) onChange();
+  };
+  const fromThisTab = (event: Event) => {
+    if (event instanceof CustomEvent && event.detail === key) onChange();
+  };
+  window.addEventListener('storage', fromOtherTab);
+  window.addEventListener(STORED_EVENT, fromThisTab);
+  return () => {
+    window.removeEventListener('storage', fromOtherTab);
+    window.removeEventListener(STORED_EVENT, fromThisTab);
+  };
 }
 
 /** The parsed JSON under a key, or undefined when absent or not JSON. */

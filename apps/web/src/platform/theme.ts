@@ -41,13 +41,24 @@ function storedMode(): PaletteMode {
 
 interface ThemeModeState {
   mode: PaletteMode;
-  toggle: () => void;
+  /** The user switched in this page: a saved choice arriving later must not undo it. */
+  switchedHere: boolean;
+  /** Switches light and dark; returns the new mode (the shell also remembers it for the user). */
+  toggle: () => PaletteMode;
+  /** Applies a mode chosen elsewhere, such as the user's saved choice after sign-in. */
+  setMode: (mode: PaletteMode) => void;
 }
 
 export const useThemeMode = create<ThemeModeState>()((set, get) => ({
   mode: storedMode(),
+  switchedHere: false,
   toggle: () => {
     const mode = get().mode === 'dark' ? 'light' : 'dark';
+    get().setMode(mode);
+    set({ switchedHere: true });
+    return mode;
+  },
+  setMode: (mode) => {
     writeStored(storageKeys.themeMode, mode);
     set({ mode });
   },

@@ -1,94 +1,220 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import { SIDEBAR_WIDTH } from '@portal/contract/constants';
-import type { SidebarNode } from '@portal/contract/resources/navigation';
+import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
-import { byOrder, sidebarTarget } from './sidebar-links.ts';
+import type { MenuEntry } from './menu-model.ts';
+import { MenuIcon } from './menu-icons.tsx';
 
-function SideNavItem({ node, depth }: { node: SidebarNode; depth: number }) {
-  const target = sidebarTarget(node);
+interface ItemProps {
+  entry: MenuEntry;
+  depth: number;
+  onOpenTerms: () => void;
+  /** Called after following a link (the mobile drawer closes). */
+  onNavigate: () => void;
+}
+
+function SideNavItem({ entry, depth, onOpenTerms, onNavigate }: ItemProps) {
+  const [open, setOpen] = useState(true);
+  const childrenId = useId();
+  const hasChildren = entry.children.length > 0;
   const indent = { pl: 2 + depth * 2 };
-  const label = <ListItemText primary={node.name} />;
+  const icon = (
+    <ListItemIcon sx={{ minWidth: 36 }}>
+      <MenuIcon name={entry.icon} folder={hasChildren} />
+    </ListItemIcon>
+  );
+  const label = <ListItemText primary={entry.name} />;
+  const { target } = entry;
+
+  let row;
+  if (target.kind === 'external') {
+    row = (
+      <ListItemButton
+        component="a"
+        href={target.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        sx={indent}
+        onClick={onNavigate}
+      >
+        {icon}
+        {label}
+        <OpenInNewIcon fontSize="small" color="action" titleAccess="opens in a new tab" />
+      </ListItemButton>
+    );
+  } else if (target.kind === 'route') {
+    row = (
+      <ListItemButton
+        component={NavLink}
+        to={target.to}
+        end={target.to === '/'}
+        sx={{
+          ...indent,
+          '&.active': {
+            bgcolor: 'action.selected',
+            '& .MuiListItemText-primary': { fontWeight: 600 },
+          },
+        }}
+        onClick={onNavigate}
+      >
+        {icon}
+        {label}
+      </ListItemButton>
+    );
+  } else if (target.kind === 'terms') {
+    row = (
+      <ListItemButton sx={indent} onClick={onOpenTerms} aria-haspopup="dialog">
+        {icon}
+        {label}
+      </ListItemButton>
+    );
+  } else if (hasChildren) {
+    row = (
+      <ListItemButton
+        sx={indent}
+        onClick={() => setOpen((was) => !was)}
+        aria-expanded={open}
+        aria-controls={childrenId}
+      >
+        {icon}
+        {label}
+        {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+      </ListItemButton>
+    );
+  } else {
+    row = (
+      <Box sx={{ ...indent, py: 1, pr: 2, display: 'flex', color: 'text.secondary' }}>
+        {icon}
+        {entry.name}
+      </Box>
+    );
+  }
+
   return (
     <li>
-      {target.kind === 'external' ? (
-        <ListItemButton
-          component="a"
-          href={target.href}
-          target="_blank"
-          rel="noopener noreferrer"
-          sx={indent}
-        >
-          {label}
-          <OpenInNewIcon fontSize="small" color="action" titleAccess="opens in a new tab" />
-        </ListItemButton>
-      ) : target.kind === 'route' ? (
-        <ListItemButton
-          component={NavLink}
-          to={target.to}
-          sx={{ ...indent, '&.active': { bgcolor: 'action.selected', fontWeight: 500 } }}
-        >
-          {label}
-        </ListItemButton>
-      ) : (
-        <Box sx={{ ...indent, py: 1, pr: 2, color: 'text.secondary' }}>{node.name}</Box>
-      )}
-      {node.children.length > 0 && (
-        <List disablePadding>
-          {byOrder(node.children).map((child) => (
-            <SideNavItem key={child.id} node={child} depth={depth + 1} />
-          ))}
-        </List>
+      {row}
+      {hasChildren && (
+        <Collapse in={open} id={childrenId} unmountOnExit>
+          <List disablePadding>
+            {entry.children.map((child) => (
+              <SideNavItem
+                key={child.key}
+                entry={child}
+                depth={depth + 1}
+                onOpenTerms={onOpenTerms}
+                onNavigate={onNavigate}
+              />
+            ))}
+          </List>
+        </Collapse>
       )}
     </li>
   );
 }
 
-function SideNavList({ items }: { items: readonly SidebarNode[] }) {
+interface SideNavProps {
+  menu: readonly MenuEntry[];
+  /** The wide-screen sidebar is shown (260 px) or collapsed away. */
+  desktopOpen: boolean;
+  /** The slide-in drawer of small screens. */
+  mobileOpen: boolean;
+  onMobileClose: () => void;
+  onOpenTerms: () => void;
+}
+
+function SideNavList({
+  menu,
+  label,
+  onOpenTerms,
+  onNavigate,
+}: {
+  menu: readonly MenuEntry[];
+  label: string;
+  onOpenTerms: () => void;
+  onNavigate: () => void;
+}) {
   return (
-    <Box component="nav" aria-label="Main navigation" sx={{ overflowY: 'auto' }}>
+    <Box component="nav" aria-label={label} sx={{ overflowY: 'auto' }}>
       <Toolbar />
       <List>
-        {byOrder(items).map((node) => (
-          <SideNavItem key={node.id} node={node} depth={0} />
+        {menu.map((entry) => (
+          <SideNavItem
+            key={entry.key}
+            entry={entry}
+            depth={0}
+            onOpenTerms={onOpenTerms}
+            onNavigate={onNavigate}
+          />
         ))}
       </List>
     </Box>
   );
 }
 
-interface SideNavProps {
-  items: readonly SidebarNode[];
-  /** The slide-in drawer of small screens. */
-  mobileOpen: boolean;
-  onMobileClose: () => void;
-}
+export const MAIN_NAVIGATION = 'Main navigation';
 
-/** The left menu of server-supplied sidebar items: fixed on wide screens, slide-in on small ones. */
-export function SideNav({ items, mobileOpen, onMobileClose }: SideNavProps) {
+/**
+ * The left menu (SPEC.md section 2): on wide screens a 260 px sidebar that collapses away; on small
+ * screens a separate slide-in drawer. Only one of the two is ever in the page, so the navigation
+ * landmark is unique.
+ */
+export function SideNav({
+  menu,
+  desktopOpen,
+  mobileOpen,
+  onMobileClose,
+  onOpenTerms,
+}: SideNavProps) {
   const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
+  const openTermsFromDrawer = () => {
+    onMobileClose();
+    onOpenTerms();
+  };
   return (
-    <Box sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 }, displayPrint: 'none' }}>
+    <Box
+      sx={{
+        width: { md: desktopOpen ? SIDEBAR_WIDTH : 0 },
+        flexShrink: { md: 0 },
+        displayPrint: 'none',
+        transition: (theme) => theme.transitions.create('width'),
+      }}
+    >
       <Drawer
         variant="temporary"
         open={mobileOpen}
         onClose={onMobileClose}
-        onClick={onMobileClose}
+        ModalProps={{ keepMounted: false }}
+        slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
         sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
       >
-        <SideNavList items={items} />
+        <SideNavList
+          menu={menu}
+          label={MAIN_NAVIGATION}
+          onOpenTerms={openTermsFromDrawer}
+          onNavigate={onMobileClose}
+        />
       </Drawer>
       <Drawer
-        variant="permanent"
-        open
+        variant="persistent"
+        open={desktopOpen}
         sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}
       >
-        <SideNavList items={items} />
+        <SideNavList
+          menu={menu}
+          label={MAIN_NAVIGATION}
+          onOpenTerms={onOpenTerms}
+          onNavigate={() => {}}
+        />
       </Drawer>
     </Box>
   );

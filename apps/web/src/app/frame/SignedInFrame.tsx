@@ -1,27 +1,65 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import { Suspense, useState } from 'react';
+import { storageKeys } from '@portal/contract/storage-keys';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionUser } from '../../features/auth/useSessionUser.ts';
+import { GetSupport } from '../../features/support/GetSupport.tsx';
+import { TermsOfUseDialog } from '../../features/terms/TermsOfUseDialog.tsx';
 import { PageLoader } from '../../platform/PageLoader.tsx';
+import { readStored } from '../../platform/storage.ts';
+import { useThemeMode } from '../../platform/theme.ts';
 import { Footer } from './Footer.tsx';
+import { buildMenu } from './menu-model.ts';
+import { SectionTabs } from './SectionTabs.tsx';
 import { SideNav } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
+import { useShellSettings } from './useShellSettings.ts';
 
 /** The frame around every signed-in screen: top bar, side menu, content and footer. */
 export function SignedInFrame() {
   const { data: user } = useSessionUser();
-  const [navigationOpen, setNavigationOpen] = useState(false);
+  const settings = useShellSettings();
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+
+  // The user's saved light or dark choice follows them to every browser, even after a sign-out.
+  const savedMode = settings.data?.theme_mode;
+  useEffect(() => {
+    const theme = useThemeMode.getState();
+    if (savedMode && !theme.switchedHere && savedMode !== theme.mode) theme.setMode(savedMode);
+  }, [savedMode]);
+
+  const menu = useMemo(
+    () =>
+      buildMenu({
+        sidebar: user?.sidebarItems ?? [],
+        permissions: user?.permissions ?? {},
+        seeAll: user?.role === 'super_admin',
+        accessLevel: user?.access_level ?? 0,
+        settings: settings.data?.menu,
+        hostname: window.location.hostname,
+      }),
+    [user, settings.data],
+  );
+  const isB2BUser = readStored(storageKeys.isB2BUser) === 'true';
+
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar
-        userName={user ? `${user.first_name} ${user.last_name}`.trim() : null}
-        onOpenNavigation={() => setNavigationOpen(true)}
+        user={user}
+        showStoreSwitcher={!isB2BUser}
+        desktopNavigationOpen={desktopOpen}
+        onToggleDesktopNavigation={() => setDesktopOpen((open) => !open)}
+        onOpenMobileNavigation={() => setMobileOpen(true)}
       />
       <SideNav
-        items={user?.sidebarItems ?? []}
-        mobileOpen={navigationOpen}
-        onMobileClose={() => setNavigationOpen(false)}
+        menu={menu}
+        desktopOpen={desktopOpen}
+        mobileOpen={mobileOpen}
+        onMobileClose={() => setMobileOpen(false)}
+        onOpenTerms={() => setTermsOpen(true)}
       />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar sx={{ displayPrint: 'none' }} />
@@ -29,12 +67,27 @@ export function SignedInFrame() {
           component="main"
           sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column' }}
         >
+          <SectionTabs menu={menu} />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </Box>
+        {user && (
+          <Box
+            sx={{
+              px: { xs: 2, md: 3 },
+              pt: 2,
+              display: 'flex',
+              justifyContent: 'flex-start',
+              displayPrint: 'none',
+            }}
+          >
+            <GetSupport email={user.email} />
+          </Box>
+        )}
         <Footer />
       </Box>
+      <TermsOfUseDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
     </Box>
   );
 }

@@ -1,41 +1,80 @@
 import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import type { SessionUser } from '@portal/contract/auth';
 import { BRAND } from '@portal/contract/constants';
 import { Link as RouterLink } from 'react-router';
+import { StoreSwitcher } from './StoreSwitcher.tsx';
 import { ThemeModeToggle } from './ThemeModeToggle.tsx';
+import { CartIndicator, NotificationsIndicator } from './TopBarIndicators.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 interface TopBarProps {
-  userName: string | null;
-  onOpenNavigation: () => void;
+  user: SessionUser | undefined;
+  /** B2B users get no store switcher (SPEC.md section 6). */
+  showStoreSwitcher: boolean;
+  desktopNavigationOpen: boolean;
+  onToggleDesktopNavigation: () => void;
+  onOpenMobileNavigation: () => void;
 }
 
-export function TopBar({ userName, onOpenNavigation }: TopBarProps) {
+export function TopBar({
+  user,
+  showStoreSwitcher,
+  desktopNavigationOpen,
+  onToggleDesktopNavigation,
+  onOpenMobileNavigation,
+}: TopBarProps) {
+  const desktopLabel = desktopNavigationOpen ? 'Hide navigation' : 'Show navigation';
   return (
     <AppBar
       position="fixed"
       sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, displayPrint: 'none' }}
     >
-      <Toolbar>
+      <Toolbar sx={{ gap: { xs: 0, sm: 0.5 }, px: { xs: 1, sm: 2 } }}>
         <IconButton
           color="inherit"
           edge="start"
           aria-label="Open navigation"
-          onClick={onOpenNavigation}
-          sx={{ mr: 1, display: { md: 'none' } }}
+          onClick={onOpenMobileNavigation}
+          sx={{ display: { md: 'none' } }}
         >
           <MenuIcon />
         </IconButton>
-        <Link component={RouterLink} to="/" color="inherit" underline="none" variant="h6" noWrap>
+        <Tooltip title={desktopLabel}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={desktopLabel}
+            aria-expanded={desktopNavigationOpen}
+            onClick={onToggleDesktopNavigation}
+            sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+          >
+            {desktopNavigationOpen ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+        </Tooltip>
+        <Link
+          component={RouterLink}
+          to="/"
+          color="inherit"
+          underline="none"
+          variant="h6"
+          noWrap
+          sx={{ ml: 1, fontSize: { xs: '1rem', sm: '1.25rem' }, minWidth: 0 }}
+        >
           {BRAND}
         </Link>
         <Box sx={{ flexGrow: 1 }} />
+        {user && showStoreSwitcher && <StoreSwitcher user={user} />}
+        <CartIndicator />
+        <NotificationsIndicator />
         <ThemeModeToggle />
-        {userName && <UserMenu name={userName} />}
+        {user && <UserMenu name={`${user.first_name} ${user.last_name}`.trim()} />}
       </Toolbar>
     </AppBar>
   );
