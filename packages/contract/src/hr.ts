@@ -337,6 +337,8 @@ export const autoClockedOutRecordSchema = z.object({
   schedule_end_time: z.string().nullable(),
   clock_in: z.string(),
   clock_out: z.string(),
+  /** The store's zone, in which the times above are written. */
+  time_zone: z.string(),
   total_count: z.number().int(),
 });
 export type AutoClockedOutRecord = z.infer<typeof autoClockedOutRecordSchema>;
@@ -367,6 +369,19 @@ export interface LoginClockFields {
   breakPopUpShow: boolean;
   showAutoClockoutTimeCards: boolean;
   geolocation_restriction_required: boolean;
+}
+
+/**
+ * The UTC instant of a wall-clock time (`YYYY-MM-DDTHH:mm`) in a time zone: how a time typed for a
+ * store becomes what the server stores.
+ */
+export function zonedTimeToUtc(local: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
+  const offsetAt = (instant: number) =>
+    Date.parse(`${formatInZone(new Date(instant), timeZone).replace(' ', 'T')}Z`) - instant;
+  const first = asUtc - offsetAt(asUtc);
+  // Once more with the offset at the result, which differs across a daylight-saving change.
+  return new Date(asUtc - offsetAt(first));
 }
 
 /** `YYYY-MM-DD HH:mm:ss` of an instant in a time zone, the same on server and browser. */

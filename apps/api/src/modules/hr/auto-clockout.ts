@@ -187,6 +187,7 @@ export async function autoClockedOut(
       schedule_end_time: local(row.shift_end, row.time_zone),
       clock_in: formatInZone(row.clock_in, row.time_zone),
       clock_out: local(row.clock_out, row.time_zone) ?? '',
+      time_zone: row.time_zone,
       total_count: total,
     })),
   };

@@ -4,6 +4,7 @@ import { storageKeys } from '@portal/contract/storage-keys';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionUser } from '../../features/auth/useSessionUser.ts';
+import { TimeClock } from '../../features/hr/TimeClock.tsx';
 import { GetSupport } from '../../features/support/GetSupport.tsx';
 import { TermsOfUseDialog } from '../../features/terms/TermsOfUseDialog.tsx';
 import { PageLoader } from '../../platform/PageLoader.tsx';
@@ -87,6 +88,7 @@ export function SignedInFrame() {
         )}
         <Footer />
       </Box>
+      <TimeClock />
       <TermsOfUseDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
     </Box>
   );
