@@ -14,9 +14,10 @@ interface List<T> {
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Serious and critical axe findings on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** Serious and critical axe findings on the page as it is now (or only within `within`). */
+async function seriousViolations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -72,6 +73,7 @@ test('the root path lands on the page of the Home Screen title, with an overlay 
 test('menu items show by permission, and the settings group by access level 4', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signIn(page, 'user@demo.example');
   let nav = mainNav(page);
   await expect(nav.getByRole('link', { name: 'Stores' })).toBeVisible();
@@ -85,6 +87,15 @@ test('menu items show by permission, and the settings group by access level 4', 
   await submitLogin(page, AGENT.email);
   nav = mainNav(page);
   await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
+  // The home-screen load cached the company's carriers (SPEC.md section 7).
+  await expect
+    .poll(async () => {
+      const cached = JSON.parse((await localStorageOf(page)).company_carriers ?? '[]') as {
+        carrier: { name: string } | null;
+      }[];
+      return cached.filter((row) => row.carrier?.name).length;
+    })
+    .toBeGreaterThan(0);
   await expect(nav.getByRole('button', { name: 'Settings' })).toBeVisible();
   await nav.getByRole('link', { name: 'Menu Management' }).click();
   await expect(page.getByRole('heading', { name: 'Menu Management' })).toBeVisible();
@@ -368,6 +379,7 @@ test('the wide sidebar collapses and comes back; the footer shows the version', 
 });
 
 test('the light or dark choice follows the user past a sign-out', async ({ page }) => {
+  test.setTimeout(60_000);
   const dark = 'rgb(18, 18, 18)';
   await signIn(page, 'user@demo.example');
   const body = page.locator('body');

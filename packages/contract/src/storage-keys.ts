@@ -22,5 +22,7 @@ export const storageKeys = {
   cartAccessories: 'cart_accessories',
   sidebarItems: 'sidebarItems',
   themeMode: 'theme_mode',
+  /** The company's carriers, read on the home-screen load and cached (SPEC.md section 7). */
+  companyCarriers: 'company_carriers',
 } as const;
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

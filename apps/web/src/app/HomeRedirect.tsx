@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { homeRouteFor } from '@portal/contract/resources/navigation';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { useSession } from '../features/auth/session.ts';
+import { hasPermission, useSession } from '../features/auth/session.ts';
+import { companyCarriersQueryKey, loadCompanyCarriers } from './company-carriers.ts';
 import { useShellSettings } from './frame/useShellSettings.ts';
 
 /** A full-screen loading overlay, above the frame, while the landing page is worked out. */
@@ -33,6 +35,15 @@ function HomeScreenLoading() {
 export function HomeRedirect() {
   const signedInWith = useSession((state) => state.homeScreen);
   const settings = useShellSettings();
+  // The home-screen load also caches the company's carriers (SPEC.md section 7); the landing page
+  // does not wait for them.
+  useQuery({
+    queryKey: companyCarriersQueryKey,
+    // No abort signal: the fetch outlives this redirect, which unmounts at once.
+    queryFn: () => loadCompanyCarriers(),
+    enabled: hasPermission('read_company_carriers'),
+    meta: { errorToast: false },
+  });
   if (signedInWith !== undefined)
     return <Navigate to={homeRouteFor(signedInWith ?? undefined)} replace />;
   if (settings.isPending) return <HomeScreenLoading />;
