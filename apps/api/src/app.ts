@@ -62,7 +62,7 @@ export async function buildApp({
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     // `filter[field]=value` arrives as { filter: { field: value } }.
     routerOptions: {
       querystringParser: (query: string) =>

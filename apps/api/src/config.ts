@@ -41,6 +41,21 @@ const envSchema = z.object({
     .max(24 * 90)
     .default(24 * 7),
   WEB_DIST: z.string().optional(),
+  /**
+   * Whether to believe X-Forwarded-For: `false` (default) uses the socket's address, so a client
+   * cannot fake its address past the per-address sign-in limits; `true`, or a comma-separated
+   * list of proxy addresses/CIDRs, when the portal runs behind a reverse proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | string[] => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      return value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    }),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

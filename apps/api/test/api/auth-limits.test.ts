@@ -5,7 +5,8 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The tests play several client addresses through X-Forwarded-For, as a trusted proxy would send them.
+  t = await startTestApp({ TRUST_PROXY: 'true' });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -241,6 +242,25 @@ describe('mail', () => {
       expect((await production.call('GET', '/api/dev/mailbox')).status).toBe(404);
     } finally {
       await production.close();
+    }
+  });
+});
+
+describe('without a trusted proxy', () => {
+  it('ignores a forged X-Forwarded-For: every failure counts against the real address', async () => {
+    const direct = await startTestApp();
+    try {
+      let last = 0;
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const res = await direct.call('POST', '/api/auth/login', {
+          body: { email: 'employee@demo.example', password: 'not-the-password' },
+          headers: { 'x-forwarded-for': `203.0.113.${attempt + 1}` },
+        });
+        last = res.status;
+      }
+      expect(last).toBe(429);
+    } finally {
+      await direct.close();
     }
   });
 });

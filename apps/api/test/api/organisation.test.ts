@@ -134,6 +134,23 @@ describe('users', () => {
     expect(res.body.message).toBe('A user with this email already exists');
   });
 
+  it('refuses a common password for a new user, as sign-up and password changes do', async () => {
+    const roleId = (await t.call<List<{ id: number }>>('GET', '/api/user-roles', { token: agent }))
+      .body.data.results?.[0]?.id;
+    const res = await t.call('POST', '/api/users', {
+      token: agent,
+      body: {
+        email: 'weak.pass@demo.example',
+        first_name: 'Weak',
+        last_name: 'Pass',
+        role_id: roleId,
+        password: 'password123',
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty('password');
+  });
+
   it('never returns password hashes', async () => {
     const res = await t.call('GET', '/api/users?perPage=100', { token: agent });
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/);

@@ -49,3 +49,16 @@ describe('configuration', () => {
     }
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, so X-Forwarded-For cannot fake the client address', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+  });
+  it('takes true or a list of proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
+  });
+});

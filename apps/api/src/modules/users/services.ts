@@ -9,7 +9,7 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { assertMayAssignBaseRole } from '../access/assignable.ts';
 import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { assertPasswordAllowed, hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { userIdentities, users } from './schema.ts';
 
@@ -51,6 +51,7 @@ export const userService = createResourceService({
   hooks: {
     async beforeCreate(input, ctx, tx) {
       await assertEmailFree(tx, input.email);
+      await assertPasswordAllowed(input.password, 'password', input.email);
       const { password: _password, ...profile } = input;
       return {
         ...profile,
