@@ -286,3 +286,37 @@ test('the auto clocked-out dialog: its empty list for a manager, a no-access vie
     'You do not have access to the auto clocked-out schedules.',
   );
 });
+
+test('HR settings: an admin sets the company policy and a store break; a user without the permission is denied', async ({
+  page,
+}) => {
+  // The agent (all permissions, salaried: no clock-in prompt).
+  await signInAs(page, 'agent@demo.example');
+  await page.goto('/hr/settings');
+  await expect(page.getByRole('heading', { name: 'HR Settings' })).toBeVisible();
+
+  const company = page.getByRole('form', { name: 'Company HR settings' });
+  await company.getByLabel('Auto clock-out grace (minutes)').fill('45');
+  await company.getByRole('button', { name: 'Save company settings' }).click();
+  await expect(toast(page, 'Company HR settings updated')).toBeVisible();
+
+  // Pasadena: no other test clocks in there.
+  await page.getByLabel('Store', { exact: true }).click();
+  await page.getByRole('option', { name: 'Pasadena' }).click();
+  const store = page.getByRole('form', { name: /^Pasadena/ });
+  await store.getByLabel('Coffee Break duration (minutes)').fill('0');
+  await store.getByRole('button', { name: 'Save store settings' }).click();
+  await expect(store.getByText('At least 1 minute')).toBeVisible();
+  await store.getByLabel('Coffee Break duration (minutes)').fill('20');
+  await store.getByRole('button', { name: 'Save store settings' }).click();
+  await expect(toast(page, 'Store settings updated')).toBeVisible();
+  await page.reload();
+  await page.getByLabel('Store', { exact: true }).click();
+  await page.getByRole('option', { name: 'Pasadena' }).click();
+  await expect(store.getByLabel('Coffee Break duration (minutes)')).toHaveValue('20');
+
+  await page.evaluate(() => window.localStorage.clear());
+  await signInAs(page, 'user@demo.example');
+  await page.goto('/hr/settings');
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+});

@@ -27,6 +27,10 @@ const authScreen = {
 };
 const SignedInFrame = lazyScreen(() => import('./frame/SignedInFrame.tsx'), 'SignedInFrame');
 const HomeRedirect = lazyScreen(() => import('./HomeRedirect.tsx'), 'HomeRedirect');
+const HrSettingsPage = lazyScreen(
+  () => import('../features/hr/HrSettingsPage.tsx'),
+  'HrSettingsPage',
+);
 const UnauthorizedPage = lazyScreen(() => import('./UnauthorizedPage.tsx'), 'UnauthorizedPage');
 const MenuManagementPage = lazyScreen(
   () => import('../features/navigation/MenuManagementPage.tsx'),
@@ -87,6 +91,15 @@ const signedInRoutes: RouteObject[] = [
   // Sign-in issue: the user menu's Edit Account and Mobile pin update.
   { path: '/account', element: <authScreen.AccountPage /> },
   { path: '/mobile-pin-update', element: <authScreen.MobilePinPage /> },
+  // HR (issue 6).
+  {
+    path: '/hr/settings',
+    element: (
+      <RequirePermission permission="read_hr_settings">
+        <HrSettingsPage />
+      </RequirePermission>
+    ),
+  },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
+import { sidebarItems } from '../navigation/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrBreakSettings, hrDepartmentRoles, hrEmployeeDetails } from './schema.ts';
@@ -14,7 +15,7 @@ export const demoHourlyEmails = [
 
 /**
  * HR demo data of one company: a lunch and a coffee break at every store, a few department roles,
- * and employee records for the demo staff who clock in.
+ * the HR Settings menu item, and employee records for the demo staff who clock in.
  */
 export async function seedHrDemo(tx: Tx, companyId: number) {
   const storeRows = await tx
@@ -46,6 +47,14 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
     .values(
       ['Cashier', 'Sales Floor', 'Stock Room'].map((name) => ({ company_id: companyId, name })),
     );
+  await tx.insert(sidebarItems).values({
+    company_id: companyId,
+    name: 'HR Settings',
+    route: '/hr/settings',
+    icon: 'settings',
+    permission: 'read_hr_settings',
+    order: 20,
+  });
   const staff = await tx
     .select({ id: users.id })
     .from(users)

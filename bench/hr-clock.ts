@@ -1,0 +1,289 @@
+/**
+ * npm run bench:hr -w @portal/bench: the web clock under load, on PGlite and PostgreSQL.
+ * WORKERS employees (default 20) each loop clock-in then clock-out for BENCH_SECONDS (default 10):
+ * every clock-in writes a new timecard. Reports clock-in and clock-out p50/p99, then a burst of
+ * concurrent duplicate clock-ins (a double press from every employee at once) and checks that each
+ * employee still has exactly one open timecard. Prints figures; writes results/hr-clock.json.
+ *
+ * Env: BENCH_SECONDS, WORKERS, BENCH_PG_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { resultsDir } from './lib/paths.ts';
+import { installCleanup, killAll, withCleanup } from './lib/processes.ts';
+import { type Backend, ensureApiBuilt, login, startApi } from './lib/server.ts';
+
+const seconds = Math.max(1, Number(process.env.BENCH_SECONDS ?? 10));
+const workers = Math.max(1, Math.round(Number(process.env.WORKERS ?? 20)));
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'Bench-Clock-2026!';
+
+interface Employee {
+  token: string;
+  userId: number;
+  storeId: number;
+}
+
+interface Figures {
+  count: number;
+  p50Ms: number;
+  p99Ms: number;
+  avgMs: number;
+}
+
+interface BackendResult {
+  name: string;
+  status: 'ok' | 'skipped' | 'failed';
+  note?: string;
+  clockIn?: Figures;
+  clockOut?: Figures;
+  sessionRead?: Figures;
+  duplicateBurst?: { requests: number; non200: number; openTimecardsPerEmployee: number[] };
+}
+
+function figures(samples: number[]): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const sum = sorted.reduce((total, value) => total + value, 0);
+  return {
+    count: sorted.length,
+    p50Ms: round(at(0.5)),
+    p99Ms: round(at(0.99)),
+    avgMs: round(sorted.length ? sum / sorted.length : 0),
+  };
+}
+const round = (value: number) => Math.round(value * 100) / 100;
+
+async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const parsed: unknown = await response.json();
+  return {
+    status: response.status,
+    body: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {},
+  };
+}
+
+function dataOf(body: Record<string, unknown>): Record<string, unknown> {
+  const data = body.data;
+  if (typeof data !== 'object' || data === null)
+    throw new Error(`reply without data: ${JSON.stringify(body).slice(0, 200)}`);
+  return data as Record<string, unknown>;
+}
+
+/** Creates `workers` hourly employees with the clock permissions and signs each in. */
+async function employees(baseUrl: string): Promise<Employee[]> {
+  const { token: agent } = await login(baseUrl, 'agent@demo.example', 'Demo@12345');
+  const roles = dataOf((await call(baseUrl, 'GET', '/roles?perPage=50', agent)).body).results;
+  const stores = dataOf(
+    (await call(baseUrl, 'GET', '/stores?perPage=50&sort=id', agent)).body,
+  ).results;
+  if (!Array.isArray(roles) || !Array.isArray(stores)) throw new Error('no roles or stores');
+  const role = roles.find(
+    (r: unknown) =>
+      typeof r === 'object' &&
+      r !== null &&
+      'base_role' in r &&
+      r.base_role === 'sub_agent_employee',
+  ) as { id: number } | undefined;
+  if (!role) throw new Error('no Sales Associate role');
+  const storeIds: number[] = stores.map((s: { id: number }) => s.id);
+  const firstStore = storeIds[0];
+  if (firstStore === undefined) throw new Error('no stores');
+  const result: Employee[] = [];
+  for (let index = 0; index < workers; index++) {
+    const email = `bench.clock.${index}@demo.example`;
+    const created = await call(baseUrl, 'POST', '/users', agent, {
+      email,
+      first_name: 'Bench',
+      last_name: `Clock ${index}`,
+      role_id: role.id,
+      password: PASSWORD,
+    });
+    if (created.status !== 200)
+      throw new Error(`create ${email}: ${JSON.stringify(created.body).slice(0, 300)}`);
+    const userId = Number(dataOf(created.body).id);
+    const { token } = await login(baseUrl, email, PASSWORD);
+    result.push({ token, userId, storeId: storeIds[index % storeIds.length] ?? firstStore });
+  }
+  return result;
+}
+
+async function measureClock(baseUrl: string, people: Employee[]) {
+  const clockIns: number[] = [];
+  const clockOuts: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    people.map(async (person) => {
+      while (performance.now() < deadline) {
+        let started = performance.now();
+        const inReply = await call(baseUrl, 'POST', '/hr-web-clockin', person.token, {
+          user_id: person.userId,
+          store_id: person.storeId,
+          user_comment: 'bench',
+        });
+        clockIns.push(performance.now() - started);
+        if (inReply.status !== 200)
+          throw new Error(`clock-in: ${JSON.stringify(inReply.body).slice(0, 300)}`);
+        const timecardId = Number(dataOf(inReply.body).timecard_id);
+        started = performance.now();
+        const outReply = await call(baseUrl, 'PATCH', '/hr-web-clockin', person.token, {
+          id: timecardId,
+          user_id: person.userId,
+        });
+        clockOuts.push(performance.now() - started);
+        if (outReply.status !== 200)
+          throw new Error(`clock-out: ${JSON.stringify(outReply.body).slice(0, 300)}`);
+      }
+    }),
+  );
+  // For scale: the same employees reading their clock session, as fast as they can, half as long.
+  const reads: number[] = [];
+  const readDeadline = performance.now() + (seconds * 1000) / 2;
+  await Promise.all(
+    people.map(async (person) => {
+      while (performance.now() < readDeadline) {
+        const started = performance.now();
+        await call(baseUrl, 'GET', '/hr-web-clockin', person.token);
+        reads.push(performance.now() - started);
+      }
+    }),
+  );
+  // A double press from everyone at once: 2 clock-ins each, concurrently.
+  const burst = await Promise.all(
+    people.flatMap((person) =>
+      [0, 1].map(() =>
+        call(baseUrl, 'POST', '/hr-web-clockin', person.token, {
+          user_id: person.userId,
+          store_id: person.storeId,
+        }),
+      ),
+    ),
+  );
+  const open = await Promise.all(
+    people.map(async (person) => {
+      const session = dataOf(
+        (await call(baseUrl, 'GET', '/hr-timecards/active-session', person.token)).body,
+      );
+      return session.activeSession ? 1 : 0;
+    }),
+  );
+  const timecardsByPerson = people.map(
+    (_, index) =>
+      new Set(
+        [burst[index * 2], burst[index * 2 + 1]].map((reply) =>
+          reply ? dataOf(reply.body).timecard_id : null,
+        ),
+      ).size,
+  );
+  return {
+    clockIn: figures(clockIns),
+    clockOut: figures(clockOuts),
+    sessionRead: figures(reads),
+    duplicateBurst: {
+      requests: burst.length,
+      non200: burst.filter((reply) => reply.status !== 200).length,
+      openTimecardsPerEmployee: open.map((o, index) => o * (timecardsByPerson[index] ?? 0)),
+    },
+  };
+}
+
+async function run(name: string, backend: Backend): Promise<BackendResult> {
+  console.log(`${name}: starting the API ...`);
+  const api = await startApi(backend);
+  try {
+    const people = await employees(api.baseUrl);
+    console.log(`${name}: ${people.length} employees clock in and out for ${seconds} s ...`);
+    return { name, status: 'ok', ...(await measureClock(api.baseUrl, people)) };
+  } finally {
+    await api.stop();
+  }
+}
+
+async function main() {
+  installCleanup();
+  const startedAt = new Date().toISOString();
+  const loadAverageBefore = loadavg();
+  console.log(`load average before: ${loadAverageBefore.map((l) => l.toFixed(1)).join(' ')}`);
+  await ensureApiBuilt();
+  const results: BackendResult[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-hr-'));
+  results.push(
+    await withCleanup(
+      () => rm(dataDir, { recursive: true, force: true }),
+      () => run('PGlite', { kind: 'pglite', dataDir }),
+    ).catch((error: unknown) => ({
+      name: 'PGlite',
+      status: 'failed' as const,
+      note: String(error),
+    })),
+  );
+
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  const database = `bench_hr_${process.pid}`;
+  try {
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    results.push(
+      await run('PostgreSQL', { kind: 'postgres', databaseUrl: url.toString() }).catch(
+        (error: unknown) => ({
+          name: 'PostgreSQL',
+          status: 'failed' as const,
+          note: String(error),
+        }),
+      ),
+    );
+  } catch (error) {
+    results.push({ name: 'PostgreSQL', status: 'skipped', note: String(error) });
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+  }
+
+  for (const result of results) {
+    if (result.status !== 'ok') {
+      console.log(`${result.name}: ${result.status} (${result.note ?? ''})`);
+      continue;
+    }
+    const { clockIn, clockOut, duplicateBurst } = result;
+    console.log(
+      `${result.name}: clock-in p50 ${clockIn?.p50Ms} ms, p99 ${clockIn?.p99Ms} ms (${clockIn?.count} clock-ins); ` +
+        `clock-out p50 ${clockOut?.p50Ms} ms, p99 ${clockOut?.p99Ms} ms; ` +
+        `session read p50 ${result.sessionRead?.p50Ms} ms, p99 ${result.sessionRead?.p99Ms} ms; ` +
+        `double-press burst: ${duplicateBurst?.requests} requests, ${duplicateBurst?.non200} not 200, ` +
+        `open timecards per employee ${JSON.stringify([...new Set(duplicateBurst?.openTimecardsPerEmployee)])}`,
+    );
+  }
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, 'hr-clock.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ startedAt, loadAverageBefore, loadAverageAfter: loadavg(), seconds, workers, results }, null, 2)}\n`,
+  );
+  console.log(`JSON: ${file}`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(killAll);
