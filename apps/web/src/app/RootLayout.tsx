@@ -5,8 +5,16 @@ import { PageLoader } from '../platform/PageLoader.tsx';
 import { readStored, subscribeStored } from '../platform/storage.ts';
 
 export const LOCKED_PATH = '/locked';
-/** Where a locked session may still go (SPEC.md section 2, route guard). */
-const OPEN_WHILE_LOCKED = new Set([LOCKED_PATH, '/forgot-password', '/reset-password']);
+/**
+ * Where a locked session may still go (SPEC.md section 2, route guard), plus the dev mailbox, so
+ * on the embedded default a locked user can read the reset mail they asked for.
+ */
+const OPEN_WHILE_LOCKED = new Set([
+  LOCKED_PATH,
+  '/forgot-password',
+  '/reset-password',
+  '/dev/mailbox',
+]);
 
 const subscribeLocked = (onChange: () => void) => subscribeStored(storageKeys.locked, onChange);
 const readLocked = () => readStored(storageKeys.locked) === 'true';

@@ -112,7 +112,8 @@ export function IdleLockRing() {
           displayPrint: 'none',
         }}
       >
-        <Box sx={{ position: 'relative', display: 'inline-flex' }}>
+        {/* The button's label already says it all; the ring and percentage are its picture. */}
+        <Box aria-hidden sx={{ position: 'relative', display: 'inline-flex' }}>
           <CircularProgress
             variant="determinate"
             value={percent}
