@@ -158,14 +158,49 @@ const northwindPlan: CompanyPlan = {
 };
 
 /** The default sidebar: only screens the app has. Later modules add their own items. */
-const defaultSidebar: {
+interface DefaultSidebarItem {
   name: string;
-  route: string;
+  route: string | null;
   icon: string;
   permission: Permission | null;
-}[] = [
+  children?: DefaultSidebarItem[];
+}
+const adminItem = (name: string, route: string, permission: Permission): DefaultSidebarItem => ({
+  name,
+  route,
+  icon: 'settings',
+  permission,
+});
+const defaultSidebar: DefaultSidebarItem[] = [
   { name: 'Users', route: '/users', icon: 'people', permission: 'read_users' },
   { name: 'Stores', route: '/admin-location-settings', icon: 'store', permission: 'read_stores' },
+  {
+    // The engine's admin screens (issue 5), each shown to who may read its resource.
+    name: 'Administration',
+    route: null,
+    icon: 'settings',
+    permission: 'read_roles',
+    children: [
+      adminItem('Companies', '/admin-company-settings', 'read_companies'),
+      adminItem('Regions', '/regions', 'read_regions'),
+      adminItem('Districts', '/districts', 'read_districts'),
+      adminItem('Role Settings', '/admin-role-settings', 'read_roles'),
+      adminItem('Permission Groups', '/permission-groups', 'read_permission_groups'),
+      adminItem('User Stores', '/userstores', 'read_user_stores'),
+      adminItem('User Regions', '/user-regions', 'read_user_regions'),
+      adminItem('User Districts', '/user-districts', 'read_user_districts'),
+      adminItem('Categories', '/categories', 'read_categories'),
+      adminItem('Sidebar Items', '/admin/sidebar-items', 'read_sidebar_items'),
+      adminItem('Embedded Links', '/admin/embedded-links', 'read_embeds'),
+      adminItem('Support Ticket Types', '/supporttickettypes', 'read_support_ticket_types'),
+      adminItem('Support Tickets', '/support-tickets', 'read_support_tickets'),
+      adminItem('Required Fields', '/settings/required-fields', 'read_required_fields'),
+      adminItem('Module Fields', '/settings/module-fields', 'read_module_fields'),
+      adminItem('Role Based Fields', '/settings/role-based-fields', 'read_role_based_fields'),
+      adminItem('Taxes', '/taxes', 'read_tax_info'),
+      adminItem('Company Assets', '/company-assets', 'read_company_assets'),
+    ],
+  },
 ];
 
 /**
@@ -269,9 +304,20 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
     });
   }
 
-  await tx
-    .insert(sidebarItems)
-    .values(defaultSidebar.map((item, order) => ({ company_id, order, ...item })));
+  for (const [order, { children = [], ...item }] of defaultSidebar.entries()) {
+    const [parent] = await tx
+      .insert(sidebarItems)
+      .values({ company_id, order, ...item })
+      .returning({ id: sidebarItems.id });
+    if (!parent) throw new Error('sidebar item insert returned nothing');
+    if (children.length) {
+      await tx
+        .insert(sidebarItems)
+        .values(
+          children.map((child, i) => ({ company_id, order: i, parent_id: parent.id, ...child })),
+        );
+    }
+  }
   await tx
     .insert(requiredFields)
     .values({ company_id, type: 'Home Screen', title: 'OneView', order: 0 });

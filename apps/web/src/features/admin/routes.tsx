@@ -1,0 +1,45 @@
+import type { RouteObject } from 'react-router';
+import { resourceRoutes, type ResourceScreens } from '../../platform/resources/routes.tsx';
+import { adminPaths } from './paths.ts';
+
+type Loader = () => Promise<ResourceScreens>;
+
+const organisation = () => import('./organisation-screens.tsx');
+const access = () => import('./access-screens.tsx');
+const people = () => import('./users-screens.tsx');
+const navigation = () => import('./navigation-screens.tsx');
+const assignments = () => import('./assignment-screens.tsx');
+const content = () => import('./content-screens.tsx');
+const settings = () => import('./settings-screens.tsx');
+
+/** Which screens each admin resource gets, and where their module is. */
+const screens: [keyof typeof adminPaths, Loader][] = [
+  ['companies', async () => (await organisation()).companyScreens],
+  ['regions', async () => (await organisation()).regionScreens],
+  ['districts', async () => (await organisation()).districtScreens],
+  ['stores', async () => (await organisation()).storeScreens],
+  ['roles', async () => (await access()).roleScreens],
+  ['permissionGroups', async () => (await access()).permissionGroupScreens],
+  ['users', async () => (await people()).userScreens],
+  ['sidebarItems', async () => (await navigation()).sidebarItemScreens],
+  ['requiredFields', async () => (await navigation()).requiredFieldScreens],
+  ['userStores', async () => (await assignments()).userStoreScreens],
+  ['userRegions', async () => (await assignments()).userRegionScreens],
+  ['userDistricts', async () => (await assignments()).userDistrictScreens],
+  ['categories', async () => (await content()).categoryScreens],
+  ['embeds', async () => (await content()).embedScreens],
+  ['supportTicketTypes', async () => (await content()).supportTicketTypeScreens],
+  ['supportTickets', async () => (await content()).supportTicketScreens],
+  ['taxes', async () => (await settings()).taxScreens],
+  ['companyAssets', async () => (await settings()).companyAssetScreens],
+  ['moduleFields', async () => (await settings()).moduleFieldScreens],
+  ['roleBasedFields', async () => (await settings()).roleBasedFieldScreens],
+];
+
+/**
+ * The admin and settings screens of the engine's resources. Each screen module (declaration, zod,
+ * table, forms) loads when one of its paths is opened.
+ */
+export const adminRoutes: RouteObject[] = screens.flatMap(([name, load]) =>
+  resourceRoutes(adminPaths[name], load),
+);

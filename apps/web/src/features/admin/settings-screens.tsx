@@ -1,0 +1,156 @@
+import { taxInfo } from '@portal/contract/resources/billing';
+import { companyAssetKinds, companyAssets } from '@portal/contract/resources/company';
+import {
+  MODULE_FIELDS_BULK_MAX,
+  moduleFieldMessages,
+  moduleFields,
+  roleBasedFields,
+} from '@portal/contract/resources/module-fields';
+import { api, ignoreData } from '../../platform/api.ts';
+import type { ResourceRow } from '../../platform/resources/resource-api.ts';
+import { createResourceScreens } from '../../platform/resources/screens.tsx';
+import {
+  defineResourceUi,
+  type ReferenceSource,
+  type ResourceBulkAction,
+} from '../../platform/resources/ui.ts';
+import { adminEnv } from './env.ts';
+import { optionsOf } from './labels.ts';
+import { adminPaths } from './paths.ts';
+import { roleChoices, storeChoices } from './references.ts';
+
+export const taxScreens = createResourceScreens(
+  defineResourceUi({
+    resource: taxInfo,
+    paths: adminPaths.taxes,
+    columns: [
+      { field: 'name', header: 'Name' },
+      {
+        field: 'rate_bps',
+        header: 'Rate (%)',
+        kind: 'number',
+        value: (row) => (typeof row.rate_bps === 'number' ? row.rate_bps / 100 : null),
+      },
+      { field: 'store_id', header: 'Store', kind: 'reference', reference: storeChoices },
+    ],
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text' },
+      {
+        name: 'rate_bps',
+        label: 'Rate (basis points)',
+        kind: 'number',
+        helperText: '825 is 8.25%',
+      },
+      {
+        name: 'store_id',
+        label: 'Store',
+        kind: 'reference',
+        reference: storeChoices,
+        helperText: 'None: the company-wide rate',
+      },
+    ],
+  }),
+  adminEnv,
+);
+
+const assetKindOptions = optionsOf(companyAssetKinds);
+
+export const companyAssetScreens = createResourceScreens(
+  defineResourceUi({
+    resource: companyAssets,
+    paths: adminPaths.companyAssets,
+    columns: [
+      { field: 'name', header: 'Name' },
+      { field: 'kind', header: 'Kind', kind: 'option', options: assetKindOptions },
+      { field: 'url', header: 'Address' },
+      { field: 'created_at', header: 'Added', kind: 'date', hidden: true },
+    ],
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text' },
+      { name: 'kind', label: 'Kind', kind: 'select', options: assetKindOptions },
+      { name: 'url', label: 'Address', kind: 'text', wide: true },
+    ],
+    defaults: { kind: 'document' },
+  }),
+  adminEnv,
+);
+
+/** Shows or hides many fields in one request (PATCH /module-fields-admin/update/bulk). */
+const setVisible = (label: string, is_visible: boolean): ResourceBulkAction => ({
+  label,
+  permission: 'write_module_fields',
+  run: (rows: readonly ResourceRow[]) =>
+    api.patch(
+      `${moduleFields.path}/update/bulk`,
+      { items: rows.slice(0, MODULE_FIELDS_BULK_MAX).map((row) => ({ id: row.id, is_visible })) },
+      ignoreData,
+    ),
+  successFallback: moduleFieldMessages.bulkUpdated,
+  failureFallback: moduleFieldMessages.notBulkUpdated,
+});
+
+export const moduleFieldScreens = createResourceScreens(
+  defineResourceUi({
+    resource: moduleFields,
+    paths: adminPaths.moduleFields,
+    initialGroupBy: 'module',
+    columns: [
+      { field: 'module', header: 'Module' },
+      { field: 'label', header: 'Label' },
+      { field: 'field_key', header: 'Key' },
+      { field: 'is_visible', header: 'Visible', kind: 'boolean' },
+      { field: 'is_required', header: 'Required', kind: 'boolean' },
+      { field: 'order', header: 'Order', kind: 'number' },
+    ],
+    fields: [
+      { name: 'module', label: 'Module', kind: 'text', helperText: 'e.g. sales, customers' },
+      { name: 'field_key', label: 'Key', kind: 'text' },
+      { name: 'label', label: 'Label', kind: 'text' },
+      { name: 'order', label: 'Order', kind: 'number' },
+      { name: 'is_visible', label: 'Visible', kind: 'switch' },
+      { name: 'is_required', label: 'Required', kind: 'switch' },
+    ],
+    defaults: { is_visible: true, order: 0 },
+    bulkActions: [setVisible('Show selected', true), setVisible('Hide selected', false)],
+  }),
+  adminEnv,
+);
+
+const moduleFieldChoices: ReferenceSource = {
+  resource: moduleFields,
+  label: (row) => `${String(row.module)}: ${String(row.label)}`,
+};
+
+export const roleBasedFieldScreens = createResourceScreens(
+  defineResourceUi({
+    resource: roleBasedFields,
+    paths: adminPaths.roleBasedFields,
+    title: 'Role Based Fields',
+    initialGroupBy: 'role_id',
+    columns: [
+      { field: 'role_id', header: 'Role', kind: 'reference', reference: roleChoices },
+      {
+        field: 'module_field_id',
+        header: 'Field',
+        kind: 'reference',
+        reference: moduleFieldChoices,
+      },
+      { field: 'is_visible', header: 'Visible', kind: 'boolean' },
+      { field: 'is_editable', header: 'Editable', kind: 'boolean' },
+    ],
+    fields: [
+      { name: 'role_id', label: 'Role', kind: 'reference', reference: roleChoices, only: 'create' },
+      {
+        name: 'module_field_id',
+        label: 'Field',
+        kind: 'reference',
+        reference: moduleFieldChoices,
+        only: 'create',
+      },
+      { name: 'is_visible', label: 'Visible', kind: 'switch' },
+      { name: 'is_editable', label: 'Editable', kind: 'switch' },
+    ],
+    defaults: { is_visible: true, is_editable: true },
+  }),
+  adminEnv,
+);

@@ -1,0 +1,191 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../api.ts';
+import { notify } from '../toasts.ts';
+import { AccessDenied } from '../ui/AccessDenied.tsx';
+import { fieldRenderers } from './fields.tsx';
+import {
+  fieldsFor,
+  initialFormValues,
+  isRequired,
+  normalizeFormValues,
+  splitFieldErrors,
+  type FormMode,
+  type FormValues,
+} from './form-values.ts';
+import { afterSaveTarget, failureMessage, successMessage } from './outcome.ts';
+import { parseRouteId } from './paths.ts';
+import { createRow, updateRow, type ResourceRow } from './resource-api.ts';
+import { referenceSources } from './ResourceListPage.tsx';
+import { RowLoadError } from './ResourceViewPage.tsx';
+import { writePermission, type ResourceEnv, type ResourceUi } from './ui.ts';
+import {
+  useInvalidateResource,
+  useReferenceData,
+  useResourceRow,
+  type ReferenceData,
+} from './use-resource.ts';
+
+/**
+ * A resource's create and edit screen (one screen for both, DESIGN.md): the declaration's create
+ * or update schema validates in the browser as on the server; the server's field errors land on
+ * their fields; SPEC.md section 8's toasts; and section 2's redirect after a successful save.
+ */
+export function ResourceFormPage({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
+  const { resource, paths } = ui;
+  const rawId = useParams().id;
+  const mode: FormMode = rawId === undefined ? 'create' : 'edit';
+  const id = parseRouteId(rawId);
+  const row = useResourceRow(resource, mode === 'edit' ? id : null, ui.related);
+  const sources = useMemo(() => referenceSources(ui), [ui]);
+  const refs = useReferenceData(sources);
+
+  if (!env.can(writePermission(resource))) return <AccessDenied />;
+  const heading = `${mode === 'edit' ? 'Edit' : 'Add'} ${resource.label.one}`;
+  let body;
+  if (mode === 'create') body = <ResourceForm key="new" ui={ui} mode="create" refs={refs} />;
+  else if (id === null)
+    body = <RowLoadError error={new ApiError(404, '')} label={resource.label.one} />;
+  else if (row.isPending) body = <CircularProgress aria-label={`Loading ${resource.label.one}`} />;
+  else if (row.isError) body = <RowLoadError error={row.error} label={resource.label.one} />;
+  else body = <ResourceForm key={id} ui={ui} mode="edit" row={row.data} refs={refs} />;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Button
+        component={RouterLink}
+        to={paths.list}
+        startIcon={<ArrowBackIcon />}
+        sx={{ justifySelf: 'start' }}
+      >
+        {ui.title ?? resource.label.many}
+      </Button>
+      <Typography variant="h5" component="h1">
+        {heading}
+      </Typography>
+      {body}
+    </Box>
+  );
+}
+
+interface ResourceFormProps {
+  ui: ResourceUi;
+  mode: FormMode;
+  row?: ResourceRow;
+  refs: ReadonlyMap<unknown, ReferenceData>;
+}
+
+function ResourceForm({ ui, mode, row, refs }: ResourceFormProps) {
+  const { resource } = ui;
+  const { messages } = resource;
+  const navigate = useNavigate();
+  const invalidate = useInvalidateResource(resource);
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const fields = useMemo(() => fieldsFor(ui.fields, mode), [ui.fields, mode]);
+  const schema = mode === 'edit' ? resource.update : resource.create;
+
+  // raw: the schema judges the values, but what is sent is the form's own fields as typed (zod's
+  // output would add an update schema's defaults for fields the form does not have, resetting them).
+  const resolver = useMemo((): Resolver<FormValues> => {
+    const validate = zodResolver(schema, undefined, { raw: true });
+    return (values, context, options) =>
+      validate(normalizeFormValues(values, fields, schema, resource.create), context, options);
+  }, [schema, fields, resource.create]);
+
+  const form = useForm<FormValues>({
+    defaultValues: initialFormValues(ui.fields, mode, row, ui.defaults),
+    resolver,
+  });
+
+  const save = useMutation({
+    mutationFn: (body: FormValues) =>
+      mode === 'edit' && row ? updateRow(resource, row.id, body) : createRow(resource, body),
+    onSettled: () => invalidate(),
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setOtherErrors([]);
+    try {
+      const reply = await save.mutateAsync(values);
+      notify.success(successMessage(reply, mode === 'edit' ? messages.updated : messages.created));
+      const target =
+        (mode === 'edit' ? ui.afterSave?.update : ui.afterSave?.create) ??
+        resource.afterSave ??
+        ui.paths.list;
+      const next = afterSaveTarget(reply, target);
+      if (next) void navigate(next);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const split = splitFieldErrors(
+          error.fieldErrors,
+          fields.map((field) => field.name),
+        );
+        for (const [name, message] of split.onFields)
+          form.setError(name, { type: 'server', message });
+        setOtherErrors(split.other);
+      }
+      notify.danger(
+        failureMessage(error, mode === 'edit' ? messages.notUpdated : messages.notCreated),
+      );
+    }
+  });
+
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={`${mode === 'edit' ? 'Edit' : 'Add'} ${resource.label.one}`}
+      sx={{ p: 3, display: 'grid', gap: 2.5, maxWidth: 900 }}
+    >
+      {otherErrors.length > 0 && (
+        <Alert severity="error">
+          {otherErrors.map((message) => (
+            <div key={message}>{message}</div>
+          ))}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {fields.map((spec) => {
+          const Render = fieldRenderers[spec.kind];
+          const options = spec.reference
+            ? (refs.get(spec.reference)?.options ?? [])
+            : (spec.options ?? []);
+          return (
+            <Box
+              key={spec.name}
+              sx={spec.wide || spec.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}
+            >
+              <Render
+                spec={spec}
+                control={form.control}
+                options={options}
+                required={isRequired(resource.create, spec.name)}
+                disabled={form.formState.isSubmitting}
+              />
+            </Box>
+          );
+        })}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+        <Button component={RouterLink} to={ui.paths.list}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Saving…' : 'Save'}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

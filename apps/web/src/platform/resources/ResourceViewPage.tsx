@@ -1,0 +1,130 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../api.ts';
+import { AccessDenied } from '../ui/AccessDenied.tsx';
+import { columnValue, rowStatus } from './columns.tsx';
+import { parseRouteId, withId } from './paths.ts';
+import { referenceSources } from './ResourceListPage.tsx';
+import { RowDetails } from './RowDetails.tsx';
+import { rowLabel, useRowCommands } from './row-commands.tsx';
+import { readPermission, type ResourceEnv, type ResourceUi } from './ui.ts';
+import { useReferenceData, useResourceRow } from './use-resource.ts';
+
+/** The text a missing or unreadable row shows. */
+export function RowLoadError({ error, label }: { error: unknown; label: string }) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <Alert severity={notFound ? 'info' : 'error'}>
+      {notFound
+        ? `${label} not found`
+        : error instanceof Error
+          ? error.message
+          : `${label} not loaded`}
+    </Alert>
+  );
+}
+
+/** A resource's view page: its fields, with Edit, Deactivate or Delete, and Activate. */
+export function ResourceViewPage({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
+  if (!env.can(readPermission(ui.resource))) return <AccessDenied />;
+  return <ViewScreen ui={ui} env={env} />;
+}
+
+function ViewScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
+  const { resource, paths } = ui;
+  const id = parseRouteId(useParams().id);
+  const navigate = useNavigate();
+  const row = useResourceRow(resource, id, ui.related);
+  const sources = useMemo(() => referenceSources(ui), [ui]);
+  const refs = useReferenceData(sources);
+  const commands = useRowCommands(ui, env);
+
+  const back = (
+    <Button
+      component={RouterLink}
+      to={paths.list}
+      startIcon={<ArrowBackIcon />}
+      sx={{ justifySelf: 'start' }}
+    >
+      {ui.title ?? resource.label.many}
+    </Button>
+  );
+  if (id === null)
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {back}
+        <RowLoadError error={new ApiError(404, '')} label={resource.label.one} />
+      </Box>
+    );
+  if (row.isPending) return <CircularProgress aria-label={`Loading ${resource.label.one}`} />;
+  if (row.isError) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {back}
+        <RowLoadError error={row.error} label={resource.label.one} />
+      </Box>
+    );
+  }
+  const data = row.data;
+  const status = rowStatus(data);
+  // A heading of the row's name, or of its first column when it has none.
+  const first = ui.columns[0];
+  const heading =
+    rowLabel(data).startsWith('#') && first
+      ? String(columnValue(first, data, refs) ?? rowLabel(data))
+      : rowLabel(data);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {back}
+      <Typography variant="h5" component="h1">
+        {resource.label.one}: {heading}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <RowDetails ui={ui} row={data} refs={refs} />
+      </Paper>
+      {commands.canWrite && (
+        <Stack direction="row" spacing={1}>
+          {paths.edit && status !== 'Deleted' && (
+            <Button variant="contained" component={RouterLink} to={withId(paths.edit, data.id)}>
+              Edit
+            </Button>
+          )}
+          {resource.deleteMode === 'deactivate' && status === 'Inactive' && (
+            <Button
+              variant="outlined"
+              onClick={() => void commands.activate(data)}
+              disabled={commands.busy}
+            >
+              Activate
+            </Button>
+          )}
+          {(resource.deleteMode === 'deactivate' ? status === 'Active' : status !== 'Deleted') && (
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={commands.busy}
+              onClick={() =>
+                commands.remove(data, () => {
+                  // A removed row has nothing left to view.
+                  if (resource.deleteMode === 'remove') void navigate(paths.list);
+                })
+              }
+            >
+              {commands.deleteLabel}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {commands.dialog}
+    </Box>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Permission } from '@portal/contract/permissions';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { CellValue, FilterOption } from '../data-table/table-types.ts';
+import type { AnyResource, ResourceRow } from './resource-api.ts';
+import type { ResourcePaths } from './paths.ts';
+
+/** A choice in a select, a filter or a multi-select. */
+export type Option = FilterOption;
+
+/**
+ * Rows of another resource offered as choices (a store's district, a user's role): fetched once
+ * through that resource's list, labelled by `label`.
+ */
+export interface ReferenceSource {
+  resource: AnyResource;
+  label: (row: ResourceRow) => string;
+  /** Only these rows, e.g. `{ is_active: 'true' }`. */
+  filter?: Readonly<Record<string, string>>;
+  sort?: string;
+}
+
+/** The kinds of form field the engine draws; each has one renderer (see fields.tsx). */
+export const fieldKinds = [
+  'text',
+  'email',
+  'password',
+  'number',
+  'textarea',
+  'switch',
+  'select',
+  'reference',
+  'multiReference',
+  'multiSelect',
+  'color',
+  'time',
+] as const;
+export type FieldKind = (typeof fieldKinds)[number];
+
+type Keys<T> = Extract<keyof T, string>;
+export type RowOf<D extends AnyResource> = z.output<D['row']>;
+export type RowField<D extends AnyResource> = Keys<RowOf<D>>;
+export type FormField<D extends AnyResource> =
+  Keys<z.input<D['create']>> | Keys<z.input<D['update']>>;
+
+export interface FieldSpec<Name extends string = string> {
+  name: Name;
+  label: string;
+  kind: FieldKind;
+  /** For select and multiSelect. */
+  options?: readonly Option[];
+  /** For reference and multiReference. */
+  reference?: ReferenceSource;
+  /** Shown only when creating, or only when editing (a password is set once). */
+  only?: 'create' | 'edit';
+  helperText?: string;
+  /** Spans the whole form row (text areas, multi-selects). */
+  wide?: boolean;
+}
+
+export interface ColumnSpec<Field extends string = string> {
+  field: Field;
+  header: string;
+  /**
+   * How the value shows: as is, Yes/No, a date, an option's label, another resource's label.
+   * Default 'text'.
+   */
+  kind?: 'text' | 'number' | 'boolean' | 'date' | 'option' | 'reference';
+  options?: readonly Option[];
+  reference?: ReferenceSource;
+  /** Hidden until chosen in the Columns menu. */
+  hidden?: boolean;
+  /** A footer total (number columns). */
+  total?: boolean;
+  /** Defaults: sortable and filterable when the declaration's queryFields has the field. */
+  sortable?: boolean;
+  filterable?: boolean;
+  /** Custom value (and display), e.g. a name built of two fields. */
+  value?: (row: ResourceRow) => CellValue;
+  cell?: (row: ResourceRow) => ReactNode;
+}
+
+/** A per-row action beyond view, edit, delete and activate (e.g. a user's Enable). */
+export interface RowAction {
+  label: string;
+  /** Shown only for rows it applies to. */
+  when?: (row: ResourceRow) => boolean;
+  /** The permission the button needs (the server checks it again). */
+  permission?: Permission;
+  /** Asks first, with this question. */
+  confirm?: (row: ResourceRow) => string;
+  /** Performs the action; its reply's message is the success toast, `fallback` the failure one. */
+  run: (row: ResourceRow) => Promise<{ message?: string }>;
+  successFallback: string;
+  failureFallback: string;
+}
+
+/** An action over the selected rows beyond delete and activate (e.g. show many fields at once). */
+export interface ResourceBulkAction {
+  label: string;
+  permission?: Permission;
+  run: (rows: readonly ResourceRow[]) => Promise<{ message?: string }>;
+  successFallback: string;
+  failureFallback: string;
+}
+
+/**
+ * The small per-resource UI config: with the contract declaration it gives the list page, the
+ * create/edit screen, the view page and their routes.
+ */
+export interface ResourceUi<D extends AnyResource = AnyResource> {
+  resource: D;
+  paths: ResourcePaths;
+  /** The list page's heading (and report name); the declaration's plural label by default. */
+  title?: string;
+  /** The columns of the list, in order. Status (active / deleted) and actions are added. */
+  columns: readonly ColumnSpec<RowField<D>>[];
+  /** The create/edit form's fields, in order. */
+  fields: readonly FieldSpec<FormField<D>>[];
+  /** Related records asked for with every list and view (`related=`). */
+  related?: readonly string[];
+  /** A fixed filter of the list (e.g. only one company's rows). */
+  listFilter?: Readonly<Record<string, string>>;
+  /** 'client' loads every row (up to 10,000) and lets the table sort, filter and page. */
+  mode?: 'server' | 'client';
+  /** Client mode: show all rows in one virtualized list instead of pages. */
+  paginate?: boolean;
+  initialGroupBy?: RowField<D>;
+  emptyMessage?: string;
+  /** SPEC.md section 2 redirects that differ between create and update (company update). */
+  afterSave?: { create?: string; update?: string };
+  rowActions?: readonly RowAction[];
+  bulkActions?: readonly ResourceBulkAction[];
+  /** Values a new row's form starts with, beyond each field kind's empty value. */
+  defaults?: Readonly<Record<string, unknown>>;
+}
+
+/** Keeps the config's field names checked against the declaration, then erases the row type. */
+export function defineResourceUi<D extends AnyResource>(ui: ResourceUi<D>): ResourceUi {
+  return ui;
+}
+
+/** What the engine needs from the app around it. */
+export interface ResourceEnv {
+  /** Whether the session holds a permission (the client only hides; the server enforces). */
+  can: (permission: Permission) => boolean;
+}
+
+export const readPermission = (resource: AnyResource): Permission => `read_${resource.name}`;
+export const writePermission = (resource: AnyResource): Permission => `write_${resource.name}`;
