@@ -28,6 +28,10 @@ const authScreen = {
 };
 const SignedInFrame = lazyScreen(() => import('./frame/SignedInFrame.tsx'), 'SignedInFrame');
 const HomeRedirect = lazyScreen(() => import('./HomeRedirect.tsx'), 'HomeRedirect');
+const HrSettingsPage = lazyScreen(
+  () => import('../features/hr/HrSettingsPage.tsx'),
+  'HrSettingsPage',
+);
 const UnauthorizedPage = lazyScreen(() => import('./UnauthorizedPage.tsx'), 'UnauthorizedPage');
 const MenuManagementPage = lazyScreen(
   () => import('../features/navigation/MenuManagementPage.tsx'),
@@ -88,6 +92,15 @@ const signedInRoutes: RouteObject[] = [
   // Sign-in issue: the user menu's Edit Account and Mobile pin update.
   { path: '/account', element: <authScreen.AccountPage /> },
   { path: '/mobile-pin-update', element: <authScreen.MobilePinPage /> },
+  // HR (issue 6).
+  {
+    path: '/hr/settings',
+    element: (
+      <RequirePermission permission="read_hr_settings">
+        <HrSettingsPage />
+      </RequirePermission>
+    ),
+  },
   // The engine's admin and settings screens (issue 5).
   ...adminRoutes,
   { path: '*', element: <NotFoundPage /> },
