@@ -130,3 +130,45 @@ test('a role still held by users is flagged, with no success message', async ({ 
   await expect(role).toContainText('Active');
   await expect(page.getByRole('alert').filter({ hasText: 'Role deleted' })).toHaveCount(0);
 });
+
+test('a CSV of users is checked row by row, then created all at once', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const header = 'email,first_name,last_name,role,password,stores,is_b2b';
+  const good = [
+    `bulk.a.${tag}@example.com,Bulka,Alpha,base_user,,DE001,false`,
+    `bulk.b.${tag}@example.com,Bulkb,Beta,sub_agent_employee,,DE002;DE003,false`,
+  ];
+  const upload = (name: string, lines: string[]) =>
+    page.locator('input[type=file]').setInputFiles({
+      name,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${[header, ...lines].join('\n')}\n`),
+    });
+
+  await signIn(page);
+  await page.goto('/users');
+  await page.getByRole('link', { name: 'Bulk upload' }).click();
+  await expect(page).toHaveURL('/csv-upload');
+
+  // A bad row: nothing can be created, and the problem is shown with its line and column.
+  await upload('users-bad.csv', [...good, `not-an-email,Bulkc,Gamma,base_user,,DE001,false`]);
+  const problems = page.getByRole('table', { name: 'Problems' });
+  await expect(problems.getByRole('row').filter({ hasText: 'email' })).toContainText('4');
+  await expect(page.getByRole('table', { name: 'Users in the file' })).toContainText(
+    `bulk.a.${tag}@example.com`,
+  );
+  await expect(page.getByRole('button', { name: /Create \d+ users/ })).toBeDisabled();
+
+  await upload('users-good.csv', good);
+  await expect(page.getByText('All 2 rows are valid')).toBeVisible();
+  await expect(problems).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create 2 users' }).click();
+  await expectToast(page, '2 users created');
+  await expect(page).toHaveURL('/users');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`.${tag}@example.com`);
+  const list = page.getByRole('table', { name: 'Users' });
+  await expect(list.getByRole('row').filter({ hasText: tag })).toHaveCount(2);
+  await expect(list.getByRole('row').filter({ hasText: `bulk.b.${tag}` })).toContainText(
+    'Sales Associate',
+  );
+});

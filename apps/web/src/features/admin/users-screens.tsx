@@ -84,6 +84,7 @@ export const userScreens = createResourceScreens(
       { name: 'is_b2b', label: 'B2B', kind: 'switch' },
     ],
     rowActions: userActions,
+    links: [{ label: 'Bulk upload', to: '/csv-upload' }],
   }),
   adminEnv,
 );

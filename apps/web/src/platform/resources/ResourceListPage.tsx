@@ -14,7 +14,13 @@ import type { ListParams } from './query-keys.ts';
 import { fetchAllRows, type ResourceRow } from './resource-api.ts';
 import { RowDetails } from './RowDetails.tsx';
 import { RowActionButtons, useRowCommands } from './row-commands.tsx';
-import { readPermission, type ReferenceSource, type ResourceEnv, type ResourceUi } from './ui.ts';
+import {
+  readPermission,
+  writePermission,
+  type ReferenceSource,
+  type ResourceEnv,
+  type ResourceUi,
+} from './ui.ts';
 import { CLIENT_FETCH_SIZE, useReferenceData, useResourceList } from './use-resource.ts';
 
 /** Every reference source a resource's columns and form use (fetched once each). */
@@ -62,12 +68,27 @@ function ListScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
   );
   const rows = list.data?.results ?? noRows;
 
-  const addButton =
-    commands.canWrite && paths.create ? (
-      <Button component={RouterLink} to={paths.create} variant="contained" startIcon={<AddIcon />}>
-        Add {resource.label.one}
-      </Button>
-    ) : null;
+  const toolbar = (
+    <>
+      {commands.canWrite && paths.create && (
+        <Button
+          component={RouterLink}
+          to={paths.create}
+          variant="contained"
+          startIcon={<AddIcon />}
+        >
+          Add {resource.label.one}
+        </Button>
+      )}
+      {(ui.links ?? [])
+        .filter((link) => env.can(link.permission ?? writePermission(resource)))
+        .map((link) => (
+          <Button key={link.to} component={RouterLink} to={link.to} variant="outlined">
+            {link.label}
+          </Button>
+        ))}
+    </>
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -87,7 +108,7 @@ function ListScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
             ? { to: paths.create, label: `Add ${resource.label.one}` }
             : undefined
         }
-        toolbar={addButton}
+        toolbar={toolbar}
         paginate={ui.paginate}
         initialSort={client ? parseSort(resource.defaultSort) : undefined}
         initialGroupBy={ui.initialGroupBy}

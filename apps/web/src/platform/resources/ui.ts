@@ -131,6 +131,8 @@ export interface ResourceUi<D extends AnyResource = AnyResource> {
   afterSave?: { create?: string; update?: string };
   rowActions?: readonly RowAction[];
   bulkActions?: readonly ResourceBulkAction[];
+  /** More links beside Add on the list (e.g. Users: Bulk upload). */
+  links?: readonly { label: string; to: string; permission?: Permission }[];
   /** Values a new row's form starts with, beyond each field kind's empty value. */
   defaults?: Readonly<Record<string, unknown>>;
 }
