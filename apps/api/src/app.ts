@@ -131,12 +131,12 @@ export async function buildApp({
       mailRoutes(api, db, config);
       for (const service of resourceServices) mountResource(api, db, service);
       navigationRoutes(api, db);
-      hrRoutes(api, db);
       const uploads = createUploads({
         dir: join(config.DATA_DIR, 'uploads'),
         basePath: `${API_PREFIX}${UPLOADS_PATH}`,
       });
       await uploadRoutes(api, uploads, UPLOADS_PATH);
+      hrRoutes(api, db, uploads);
       accessRoutes(api, db);
       assignmentRoutes(api, db);
       billingRoutes(api, db);

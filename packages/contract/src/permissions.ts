@@ -38,6 +38,8 @@ export const featurePermissions = [
   'read_hr_settings',
   'write_hr_settings',
   'read_hr_timecards',
+  'read_employees',
+  'write_employees',
 ] as const;
 
 export const allPermissions = [

@@ -62,6 +62,7 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_oneview',
     'is_clockin_pop_up_required',
     'write_hr_settings',
+    'write_employees',
     ...clock,
   ],
   sub_agent_employee: ['read_stores', 'read_districts', 'read_regions', ...everyone, ...clock],

@@ -28,9 +28,20 @@ import {
   timecardSchema,
   timesheetBreaksRequestSchema,
 } from '@portal/contract/hr';
+import {
+  employeeCreateSchema,
+  employeeListQuerySchema,
+  employeeMessages,
+  employeeSchema,
+  employeeUpdateSchema,
+  reactivationRequestSchema,
+  terminationRequestSchema,
+} from '@portal/contract/hr-employees';
+import { signedUploadSchema, signUploadRequestSchema } from '@portal/contract/uploads';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { ok } from '../../platform/reply.ts';
+import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
 import { autoClockedOut, requestCorrection, scheduleAutoClockout } from './auto-clockout.ts';
 import {
   activeSessionOf,
@@ -44,6 +55,16 @@ import {
   storeTime,
   timesheetBreaks,
 } from './clock.ts';
+import {
+  createEmployee,
+  deleteEmployee,
+  getEmployee,
+  listEmployees,
+  reactivateEmployee,
+  supervisorOptions,
+  terminateEmployee,
+  updateEmployee,
+} from './employees.ts';
 import { departmentRoleOptions, employeeOptions, scheduleShiftOptions } from './select-lists.ts';
 import {
   getCompanySettings,
@@ -82,8 +103,8 @@ const intervalSeconds = z.coerce
   .catch(60)
   .parse(process.env.HR_AUTO_CLOCKOUT_INTERVAL_SECONDS ?? 60);
 
-/** The time clock's API (SPEC.md section 7, HR) and its auto clock-out job. */
-export function hrRoutes(app: FastifyInstance, db: Database) {
+/** The time clock's and employees' API (SPEC.md section 7, HR and Employees) and the auto clock-out job. */
+export function hrRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   if (intervalSeconds > 0) {
@@ -357,5 +378,141 @@ export function hrRoutes(app: FastifyInstance, db: Database) {
     config: { access: 'authenticated' },
     handler: async (request) =>
       ok(hrMessages.correctionSent, await requestCorrection(db, callerOf(request), request.body)),
+  });
+
+  // ---- Employees
+
+  const employeeTags = ['Employees'];
+  const userIdParams = z.object({ id: idParam });
+  const employeeReply = { 200: replySchema(employeeSchema), ...errors };
+
+  r.get('/employees', {
+    schema: {
+      tags: employeeTags,
+      summary: 'Employees of the company',
+      querystring: employeeListQuerySchema,
+      response: { 200: replySchema(listDataSchema(employeeSchema)), ...errors },
+    },
+    config: { access: 'read_employees' },
+    handler: async (request) => ok('', await listEmployees(db, callerOf(request), request.query)),
+  });
+
+  r.get('/employees/supervisors', {
+    schema: {
+      tags: employeeTags,
+      summary: 'Who may supervise',
+      response: { 200: options, ...errors },
+    },
+    config: { access: 'read_employees' },
+    handler: async (request) => ok('', await supervisorOptions(db, callerOf(request))),
+  });
+
+  r.post('/employees/new', {
+    schema: {
+      tags: employeeTags,
+      summary: 'Create an employee',
+      body: employeeCreateSchema,
+      response: employeeReply,
+    },
+    config: { access: 'write_employees' },
+    handler: async (request) =>
+      ok(employeeMessages.created, await createEmployee(db, callerOf(request), request.body)),
+  });
+
+  r.get('/employees/:id', {
+    schema: {
+      tags: employeeTags,
+      summary: 'An employee',
+      params: userIdParams,
+      response: employeeReply,
+    },
+    config: { access: 'read_employees' },
+    handler: async (request) => ok('', await getEmployee(db, callerOf(request), request.params.id)),
+  });
+
+  r.patch('/employees/:id', {
+    schema: {
+      tags: employeeTags,
+      summary: 'Update an employee',
+      params: userIdParams,
+      body: employeeUpdateSchema,
+      response: employeeReply,
+    },
+    config: { access: 'write_employees' },
+    handler: async (request) =>
+      ok(
+        employeeMessages.updated,
+        await updateEmployee(db, callerOf(request), request.params.id, request.body),
+      ),
+  });
+
+  r.delete('/employees/:id', {
+    schema: {
+      tags: employeeTags,
+      summary: 'Delete an employee (marked deleted)',
+      params: userIdParams,
+      response: { 200: replySchema(z.null()), ...errors },
+    },
+    config: { access: 'write_employees' },
+    handler: async (request) => {
+      await deleteEmployee(db, callerOf(request), request.params.id);
+      return ok(employeeMessages.deleted, null);
+    },
+  });
+
+  r.post('/employee-termination', {
+    schema: {
+      tags: employeeTags,
+      summary: 'Terminate an employee with notes',
+      body: terminationRequestSchema,
+      response: employeeReply,
+    },
+    config: { access: 'write_employees' },
+    handler: async (request) =>
+      ok(
+        employeeMessages.terminated,
+        await terminateEmployee(
+          db,
+          callerOf(request),
+          request.body.user_id,
+          request.body.termination_notes,
+        ),
+      ),
+  });
+
+  r.post('/employees/reactivate', {
+    schema: {
+      tags: employeeTags,
+      summary: 'Reactivate a terminated employee',
+      body: reactivationRequestSchema,
+      response: employeeReply,
+    },
+    config: { access: 'write_employees' },
+    handler: async (request) =>
+      ok(
+        employeeMessages.reactivated,
+        await reactivateEmployee(db, callerOf(request), request.body.user_id),
+      ),
+  });
+
+  r.post('/photos/sign', {
+    schema: {
+      tags: employeeTags,
+      summary: "Sign an upload URL for an employee's profile picture",
+      body: signUploadRequestSchema,
+      response: { 200: replySchema(signedUploadSchema), ...errors },
+    },
+    config: { access: 'write_employees' },
+    handler: async (request) =>
+      ok(
+        '',
+        uploads.sign({
+          companyId: callerOf(request).companyId,
+          folder: 'profile-photos',
+          fileName: request.body.file_name,
+          contentType: request.body.file_type,
+          origin: requestOrigin(request),
+        }),
+      ),
   });
 }

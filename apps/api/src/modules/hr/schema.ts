@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   foreignKey,
   index,
@@ -101,6 +102,10 @@ export const hrEmployeeDetails = pgTable(
     /** `hourly` or `salaried` */
     pay_type: text().notNull().default('hourly'),
     supervisor_id: integer(),
+    hire_date: date({ mode: 'string' }),
+    /** Set when the employee is terminated; cleared by a reactivation. */
+    terminated_at: isoTimestamp('terminated_at'),
+    termination_notes: text(),
   },
   (t) => [
     tenantPrimaryKey(t),
