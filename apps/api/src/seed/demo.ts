@@ -200,6 +200,7 @@ const defaultSidebar: DefaultSidebarItem[] = [
       adminItem('Role Based Fields', '/settings/role-based-fields', 'read_role_based_fields'),
       adminItem('Taxes', '/taxes', 'read_tax_info'),
       adminItem('Company Assets', '/company-assets', 'read_company_assets'),
+      adminItem('Company Carriers', '/company-carriers', 'read_company_carriers'),
     ],
   },
 ];

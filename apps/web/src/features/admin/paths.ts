@@ -107,6 +107,11 @@ export const adminPaths = {
     create: '/company-assets/new',
     edit: '/company-assets/edit/:id',
   },
+  companyCarriers: {
+    list: '/company-carriers',
+    create: '/company-carriers/new',
+    edit: '/company-carriers/edit/:id',
+  },
   moduleFields: {
     list: '/settings/module-fields',
     create: '/settings/module-fields/new',

@@ -36,6 +36,7 @@ const screens: [keyof typeof adminPaths, Loader][] = [
   ['supportTickets', async () => (await content()).supportTicketScreens],
   ['taxes', async () => (await settings()).taxScreens],
   ['companyAssets', async () => (await settings()).companyAssetScreens],
+  ['companyCarriers', async () => (await settings()).companyCarrierScreens],
   ['moduleFields', async () => (await settings()).moduleFieldScreens],
   ['roleBasedFields', async () => (await settings()).roleBasedFieldScreens],
 ];

@@ -1,5 +1,10 @@
 import { taxInfo } from '@portal/contract/resources/billing';
-import { companyAssetKinds, companyAssets } from '@portal/contract/resources/company';
+import {
+  carrierSchema,
+  companyAssetKinds,
+  companyAssets,
+  companyCarriers,
+} from '@portal/contract/resources/company';
 import {
   MODULE_FIELDS_BULK_MAX,
   moduleFieldMessages,
@@ -7,7 +12,7 @@ import {
   roleBasedFields,
 } from '@portal/contract/resources/module-fields';
 import { api, ignoreData } from '../../platform/api.ts';
-import type { ResourceRow } from '../../platform/resources/resource-api.ts';
+import type { ListSource, ResourceRow } from '../../platform/resources/resource-api.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import {
   defineResourceUi,
@@ -71,6 +76,36 @@ export const companyAssetScreens = createResourceScreens(
       { name: 'url', label: 'Address', kind: 'text', wide: true },
     ],
     defaults: { kind: 'document' },
+  }),
+  adminEnv,
+);
+
+/** The global list of carriers (GET /carriers), offered when a company adds one it sells for. */
+const carriers: ListSource = {
+  name: 'carriers',
+  path: '/carriers',
+  row: carrierSchema,
+  label: { one: 'Carrier', many: 'Carriers' },
+  defaultSort: 'name',
+};
+const carrierChoices: ReferenceSource = {
+  resource: carriers,
+  label: (row) => (typeof row.name === 'string' ? row.name : `#${row.id}`),
+};
+
+export const companyCarrierScreens = createResourceScreens(
+  defineResourceUi({
+    resource: companyCarriers,
+    paths: adminPaths.companyCarriers,
+    columns: [
+      { field: 'carrier_id', header: 'Carrier', kind: 'reference', reference: carrierChoices },
+      { field: 'account_number', header: 'Account number' },
+      { field: 'created_at', header: 'Added', kind: 'date', hidden: true },
+    ],
+    fields: [
+      { name: 'carrier_id', label: 'Carrier', kind: 'reference', reference: carrierChoices },
+      { name: 'account_number', label: 'Account number', kind: 'text' },
+    ],
   }),
   adminEnv,
 );

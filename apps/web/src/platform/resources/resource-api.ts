@@ -7,6 +7,14 @@ import { listQuery, type ListParams } from './query-keys.ts';
 /** Any engine resource: the client reads only what every declaration has. */
 export type AnyResource = ResourceDefinition;
 
+/**
+ * Anything listed the engine's way (`{ results, total }` of rows with an id): every resource, and
+ * a few plain lists such as the global carriers. `name` keys its queries.
+ */
+export type ListSource = Pick<AnyResource, 'path' | 'row' | 'label' | 'defaultSort'> & {
+  name: string;
+};
+
 /** A row as the engine's screens hold it: the declared fields, plus any `related` records. */
 export type ResourceRow = Record<string, unknown> & { id: number };
 
@@ -14,13 +22,13 @@ export function isResourceRow(value: unknown): value is ResourceRow {
   return isRecord(value) && typeof value.id === 'number';
 }
 
-const rowParsers = new WeakMap<AnyResource, Parser<ResourceRow>>();
+const rowParsers = new WeakMap<ListSource, Parser<ResourceRow>>();
 
 /**
  * Parses a row with the declaration's schema, keeping keys it does not name (the records that
  * `related=` adds), and insists on a numeric id.
  */
-export function rowParser(resource: AnyResource): Parser<ResourceRow> {
+export function rowParser(resource: ListSource): Parser<ResourceRow> {
   let parser = rowParsers.get(resource);
   if (!parser) {
     const schema = resource.row.loose();
@@ -51,7 +59,7 @@ const pathOf = (resource: AnyResource, id?: number) =>
   id === undefined ? resource.path : `${resource.path}/${id}`;
 
 export async function fetchList(
-  resource: AnyResource,
+  resource: ListSource,
   params: ListParams,
   signal?: AbortSignal,
 ): Promise<ListData<ResourceRow>> {

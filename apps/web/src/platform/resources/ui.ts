@@ -2,7 +2,7 @@ import type { Permission } from '@portal/contract/permissions';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { CellValue, FilterOption } from '../data-table/table-types.ts';
-import type { AnyResource, ResourceRow } from './resource-api.ts';
+import type { AnyResource, ListSource, ResourceRow } from './resource-api.ts';
 import type { ResourcePaths } from './paths.ts';
 
 /** A choice in a select, a filter or a multi-select. */
@@ -13,7 +13,7 @@ export type Option = FilterOption;
  * through that resource's list, labelled by `label`.
  */
 export interface ReferenceSource {
-  resource: AnyResource;
+  resource: ListSource;
   label: (row: ResourceRow) => string;
   /** Only these rows, e.g. `{ is_active: 'true' }`. */
   filter?: Readonly<Record<string, string>>;
