@@ -32,6 +32,11 @@ const HrSettingsPage = lazyScreen(
   () => import('../features/hr/HrSettingsPage.tsx'),
   'HrSettingsPage',
 );
+const EmployeesPage = lazyScreen(() => import('../features/hr/EmployeesPage.tsx'), 'EmployeesPage');
+const EmployeeFormPage = lazyScreen(
+  () => import('../features/hr/EmployeeFormPage.tsx'),
+  'EmployeeFormPage',
+);
 const UnauthorizedPage = lazyScreen(() => import('./UnauthorizedPage.tsx'), 'UnauthorizedPage');
 const MenuManagementPage = lazyScreen(
   () => import('../features/navigation/MenuManagementPage.tsx'),
@@ -98,6 +103,30 @@ const signedInRoutes: RouteObject[] = [
     element: (
       <RequirePermission permission="read_hr_settings">
         <HrSettingsPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: '/employees',
+    element: (
+      <RequirePermission permission="read_employees">
+        <EmployeesPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: '/employees/new',
+    element: (
+      <RequirePermission permission="write_employees">
+        <EmployeeFormPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: '/employees/edit/:id',
+    element: (
+      <RequirePermission permission="write_employees">
+        <EmployeeFormPage />
       </RequirePermission>
     ),
   },

@@ -15,7 +15,7 @@ export const demoHourlyEmails = [
 
 /**
  * HR demo data of one company: a lunch and a coffee break at every store, a few department roles,
- * the HR Settings menu item, and employee records for the demo staff who clock in.
+ * the Employees and HR Settings menu items, and employee records for the demo staff who clock in.
  */
 export async function seedHrDemo(tx: Tx, companyId: number) {
   const storeRows = await tx
@@ -47,14 +47,24 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
     .values(
       ['Cashier', 'Sales Floor', 'Stock Room'].map((name) => ({ company_id: companyId, name })),
     );
-  await tx.insert(sidebarItems).values({
-    company_id: companyId,
-    name: 'HR Settings',
-    route: '/hr/settings',
-    icon: 'settings',
-    permission: 'read_hr_settings',
-    order: 20,
-  });
+  await tx.insert(sidebarItems).values([
+    {
+      company_id: companyId,
+      name: 'Employees',
+      route: '/employees',
+      icon: 'badge',
+      permission: 'read_employees',
+      order: 19,
+    },
+    {
+      company_id: companyId,
+      name: 'HR Settings',
+      route: '/hr/settings',
+      icon: 'settings',
+      permission: 'read_hr_settings',
+      order: 20,
+    },
+  ]);
   const staff = await tx
     .select({ id: users.id })
     .from(users)
