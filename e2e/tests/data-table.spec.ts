@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import type { SidebarItem } from '@portal/contract/resources/navigation';
 import { apiAs } from '../support/api.ts';
-import { AGENT, localStorageOf, signIn } from '../support/session.ts';
+import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
+import { AGENT, localStorageOf } from '../support/session.ts';
 
 /** 12 regions only these tests use, so other tests' rows never change what they count. */
 const PAGING = 'Paging Region';
@@ -15,7 +16,10 @@ const pagingNames = Array.from(
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
+let admin: AdminUser;
+
 test.beforeAll(async ({ request }) => {
+  admin = await createAdminUser(request, 'tables');
   const api = await apiAs(request, AGENT.email);
   const { results } = await api.get<{ results: { name: string }[] }>(
     `/regions?perPage=100&search=${encodeURIComponent(PAGING)}`,
@@ -42,7 +46,7 @@ async function search(page: Page, text: string) {
 }
 
 test('sorts by a column, asking the server for the order', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/admin-location-settings');
   const names = firstColumn(page, 'Locations');
   await expect(names.first()).toHaveText('Brooklyn Heights');
@@ -60,7 +64,7 @@ test('sorts by a column, asking the server for the order', async ({ page }) => {
 });
 
 test('filters a column from its popover, and search narrows the list', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/admin-location-settings');
   const names = firstColumn(page, 'Locations');
   await expect(names.first()).toHaveText('Brooklyn Heights');
@@ -86,7 +90,7 @@ test('filters a column from its popover, and search narrows the list', async ({ 
 });
 
 test('hides and shows columns, with Select all', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/admin-location-settings');
   const locations = table(page, 'Locations');
   await expect(locations.getByRole('columnheader', { name: 'Store ID' })).toBeVisible();
@@ -111,7 +115,7 @@ test('hides and shows columns, with Select all', async ({ page }) => {
 });
 
 test('groups rows by a column, each group opening to its rows', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/admin-location-settings');
   await expect(firstColumn(page, 'Locations').first()).toHaveText('Brooklyn Heights');
 
@@ -131,7 +135,7 @@ test('groups rows by a column, each group opening to its rows', async ({ page })
 });
 
 test('pages with sizes 10 to 50, 50 by default, the server sending each page', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/regions');
   await search(page, PAGING);
   const names = firstColumn(page, 'Regions');
@@ -156,7 +160,7 @@ test('pages with sizes 10 to 50, 50 by default, the server sending each page', a
 test('exports the whole filtered list as CSV, named from the report and the day', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/regions');
   await page.getByRole('combobox', { name: /Rows per page/ }).click();
   await page.getByRole('option', { name: '10' }).click();
@@ -177,7 +181,7 @@ test('exports the whole filtered list as CSV, named from the report and the day'
 });
 
 test('exports PDF headed by the store name, the report name and the day', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/regions');
   await search(page, PAGING);
   await expect(page.getByText('1–12 of 12')).toBeVisible();
@@ -198,7 +202,7 @@ test('exports PDF headed by the store name, the report name and the day', async 
 });
 
 test('shows the empty-state message when nothing matches', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/regions');
   await search(page, 'no region is called this');
   await expect(page.getByText('Sorry we could not find any results')).toBeVisible();
@@ -222,7 +226,7 @@ test('stays smooth on 10,000 rows: only the rows in view are drawn', async ({ pa
     is_deleted: false,
     created_at: '2026-01-01T00:00:00.000Z',
   }));
-  await signIn(page);
+  await signInAs(page, admin);
   await page.route(/\/api\/sidebar-items\?/, (route) =>
     route.fulfill({
       json: { success: true, message: '', data: { results: rows, total: rows.length } },

@@ -1,9 +1,14 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { signIn } from '../support/session.ts';
+import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
 
 // The machine these run on is shared and often busy: generous waits, never timing assertions.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 120_000 });
+
+let admin: AdminUser;
+test.beforeAll(async ({ request }) => {
+  admin = await createAdminUser(request, 'journeys');
+});
 
 /** A toast (SPEC.md section 8) with this text; closed once seen, so the next one shows. */
 async function expectToast(page: Page, text: string) {
@@ -26,7 +31,7 @@ test('a store is created, edited, deactivated and activated, with its toasts and
   page,
 }) => {
   const name = `Journey Store ${Date.now().toString(36)}`;
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/admin-location-settings');
   await page.getByRole('link', { name: 'Add Store' }).click();
   await expect(page).toHaveURL('/stores/add');
@@ -89,7 +94,7 @@ test('a store is created, edited, deactivated and activated, with its toasts and
 test("the server's field errors land on their fields, its message first and the fallback second", async ({
   page,
 }) => {
-  await signIn(page);
+  await signInAs(page, admin);
   let message = 'This district name is already used';
   await page.route('**/api/districts', (route) =>
     route.request().method() === 'POST'
@@ -114,7 +119,7 @@ test("the server's field errors land on their fields, its message first and the 
 });
 
 test('a role still held by users is flagged, with no success message', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/admin-role-settings');
   const role = page
     .getByRole('table', { name: 'Role Settings' })
@@ -145,7 +150,7 @@ test('a CSV of users is checked row by row, then created all at once', async ({ 
       buffer: Buffer.from(`${[header, ...lines].join('\n')}\n`),
     });
 
-  await signIn(page);
+  await signInAs(page, admin);
   await page.goto('/users');
   await page.getByRole('link', { name: 'Bulk upload' }).click();
   await expect(page).toHaveURL('/csv-upload');

@@ -164,6 +164,8 @@ interface DefaultSidebarItem {
   route: string | null;
   icon: string;
   permission: Permission | null;
+  /** Its place among its siblings; the list position when not given. */
+  order?: number;
   children?: DefaultSidebarItem[];
 }
 const adminItem = (name: string, route: string, permission: Permission): DefaultSidebarItem => ({
@@ -176,20 +178,22 @@ const defaultSidebar: DefaultSidebarItem[] = [
   { name: 'Users', route: '/users', icon: 'people', permission: 'read_users' },
   { name: 'Stores', route: '/admin-location-settings', icon: 'store', permission: 'read_stores' },
   {
-    // The engine's admin screens (issue 5), each shown to who may read its resource.
+    // The engine's admin screens (issue 5), each shown to who may read its resource; last of the
+    // company's items, so items added later (other modules', the menu editor's) come before it.
     name: 'Administration',
     route: null,
     icon: 'settings',
     permission: 'read_roles',
+    order: 1000,
     children: [
       adminItem('Companies', '/admin-company-settings', 'read_companies'),
       adminItem('Regions', '/regions', 'read_regions'),
       adminItem('Districts', '/districts', 'read_districts'),
       adminItem('Role Settings', '/admin-role-settings', 'read_roles'),
       adminItem('Permission Groups', '/permission-groups', 'read_permission_groups'),
-      adminItem('User Stores', '/userstores', 'read_user_stores'),
-      adminItem('User Regions', '/user-regions', 'read_user_regions'),
-      adminItem('User Districts', '/user-districts', 'read_user_districts'),
+      adminItem('Store Assignments', '/userstores', 'read_user_stores'),
+      adminItem('Region Assignments', '/user-regions', 'read_user_regions'),
+      adminItem('District Assignments', '/user-districts', 'read_user_districts'),
       adminItem('Categories', '/categories', 'read_categories'),
       adminItem('Sidebar Items', '/admin/sidebar-items', 'read_sidebar_items'),
       adminItem('Embedded Links', '/admin/embedded-links', 'read_embeds'),
@@ -306,10 +310,10 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
     });
   }
 
-  for (const [order, { children = [], ...item }] of defaultSidebar.entries()) {
+  for (const [index, { children = [], ...item }] of defaultSidebar.entries()) {
     const [parent] = await tx
       .insert(sidebarItems)
-      .values({ company_id, order, ...item })
+      .values({ company_id, ...item, order: item.order ?? index })
       .returning({ id: sidebarItems.id });
     if (!parent) throw new Error('sidebar item insert returned nothing');
     if (children.length) {
