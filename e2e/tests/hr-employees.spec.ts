@@ -71,3 +71,49 @@ test('employees: create with a profile picture, terminate with notes, reactivate
   await expect(toast(page, 'User reactivated')).toBeVisible({ timeout: 15_000 });
   await expect(row).toContainText('Active');
 });
+
+test('employees bulk upload: problems by line, then all rows created at once', async ({ page }) => {
+  await page.goto('/login');
+  await submitLogin(page, 'agent@demo.example');
+  await expect(toast(page, 'Logged in')).toBeVisible();
+  await page.goto('/employees');
+  await page.getByRole('link', { name: 'Bulk Upload' }).click();
+  await expect(page.getByRole('heading', { name: 'Employees Bulk Upload' })).toBeVisible();
+
+  const header = 'email,first_name,last_name,role,store,pay_type,supervisor_email,hire_date';
+  const file = (rows: string[]) => ({
+    name: 'employees.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([header, ...rows].join('\n')),
+  });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles(
+      file([
+        'csv.one@demo.example,Cy,One,Sales Associate,,hourly,,',
+        'broken,Cy,Two,Sales Associate,,hourly,,',
+      ]),
+    );
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const problems = page.getByRole('table', { name: 'Problems by line' });
+  await expect(problems.getByRole('row', { name: /^3 email/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create employees' })).toBeDisabled();
+
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles(
+      file([
+        'csv.one@demo.example,Cy,One,Sales Associate,,hourly,manager@demo.example,2026-11-05',
+        'csv.two@demo.example,Cy,Two,Sales Associate,,salaried,csv.one@demo.example,',
+      ]),
+    );
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByText('All 2 rows are valid.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create employees' }).click();
+  await expect(toast(page, '2 employees created')).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL('/employees');
+  await page.getByLabel('Search').fill('csv.two');
+  await expect(
+    page.getByRole('table', { name: 'Employees' }).getByRole('row', { name: /Cy Two/ }),
+  ).toContainText('Cy One');
+});

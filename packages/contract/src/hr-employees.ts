@@ -96,3 +96,59 @@ export const terminationRequestSchema = z.strictObject({
 export type TerminationRequest = z.input<typeof terminationRequestSchema>;
 
 export const reactivationRequestSchema = z.strictObject({ user_id: id });
+
+// ---- Bulk upload (SPEC.md section 2: /employees/bulkupload)
+
+/** One upload may hold this many employees; all are created, or none. */
+export const EMPLOYEE_BULK_MAX_ROWS = 5000;
+/**
+ * The CSV's columns. `role` is a role's name or base role, `store` a store's name or unique id,
+ * `supervisor_email` someone already in the company or earlier in the file. There is no password
+ * column: passwords do not belong in spreadsheets; each employee sets theirs with Forgot password.
+ */
+export const employeeBulkColumns = [
+  'email',
+  'first_name',
+  'last_name',
+  'role',
+  'store',
+  'pay_type',
+  'supervisor_email',
+  'hire_date',
+] as const;
+export const employeeBulkRequiredColumns = ['email', 'first_name', 'last_name', 'role'] as const;
+
+export const employeeBulkRequestSchema = z.strictObject({
+  mode: z.enum(['preview', 'commit']).default('preview'),
+  /** The file's text, header line first. */
+  csv: z.string().min(1, 'The file is empty').max(5_000_000),
+});
+export type EmployeeBulkRequest = z.input<typeof employeeBulkRequestSchema>;
+
+export const employeeBulkErrorSchema = z.object({
+  /** The line of the file (the header is line 1). */
+  line: z.number().int(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type EmployeeBulkError = z.infer<typeof employeeBulkErrorSchema>;
+
+export const employeeBulkResultSchema = z.object({
+  mode: z.enum(['preview', 'commit']),
+  valid: z.boolean(),
+  total: z.number().int(),
+  created: z.number().int(),
+  /** The first 500 problems, in line order; `errorCount` says how many there are. */
+  errors: z.array(employeeBulkErrorSchema),
+  errorCount: z.number().int(),
+});
+export type EmployeeBulkResult = z.infer<typeof employeeBulkResultSchema>;
+
+export const employeeBulkMessages = {
+  previewOk: 'All rows are valid',
+  previewErrors: 'Some rows have errors',
+  committed: (count: number) => `${count} ${count === 1 ? 'employee' : 'employees'} created`,
+  notCommitted: 'Employees not created: fix the rows with errors and upload again',
+  tooMany: (count: number) =>
+    `A file may hold at most ${EMPLOYEE_BULK_MAX_ROWS} employees; this one has ${count}`,
+} as const;

@@ -273,3 +273,85 @@ describe('employees', () => {
     );
   });
 });
+
+describe('employee bulk upload', () => {
+  const header = 'email,first_name,last_name,role,store,pay_type,supervisor_email,hire_date';
+  const upload = (csv: string, mode: 'preview' | 'commit') =>
+    t.call<
+      Reply<{
+        valid: boolean;
+        total: number;
+        created: number;
+        errorCount: number;
+        errors: { line: number; field: string | null; message: string }[];
+      }>
+    >('POST', '/api/employees/bulk-upload', { token: manager, body: { mode, csv } });
+
+  it('reports every bad row by line and creates nothing', async () => {
+    const csv = [
+      header,
+      'ok.one@demo.example,Ok,One,Sales Associate,,hourly,manager@demo.example,2026-11-03',
+      'not-an-email,Bad,Email,Sales Associate,,hourly,,',
+      'ok.two@demo.example,Ok,Two,No Such Role,,hourly,,',
+      'ok.three@demo.example,Ok,Three,Sales Associate,Nowhere,weekly,nobody@demo.example,03/11/2026',
+      'ok.one@demo.example,Again,One,Sales Associate,,hourly,,',
+      'employee@demo.example,Taken,Email,Sales Associate,,hourly,,',
+    ].join('\n');
+    const preview = await upload(csv, 'preview');
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.valid).toBe(false);
+    const byLine = (line: number) =>
+      preview.body.data.errors.filter((e) => e.line === line).map((e) => e.field);
+    expect(byLine(2)).toEqual([]);
+    expect(byLine(3)).toEqual(['email']);
+    expect(byLine(4)).toEqual(['role']);
+    expect(byLine(5).sort()).toEqual(['hire_date', 'pay_type', 'store', 'supervisor_email'].sort());
+    expect(byLine(6)).toEqual(['email']);
+    expect(byLine(7)).toEqual(['email']);
+    const commit = await upload(csv, 'commit');
+    expect(commit.status).toBe(400);
+    const [created] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'ok.one@demo.example'));
+    expect(created).toBeUndefined();
+  });
+
+  it('creates 5,000 employees in one go, with supervisors from the file', async () => {
+    const rows = Array.from({ length: 5000 }, (_, index) =>
+      [
+        `bulk.${index}@demo.example`,
+        'Bulk',
+        `Person ${index}`,
+        'sub_agent_employee',
+        index % 2 ? 'Times Square' : '',
+        index % 3 ? 'hourly' : 'salaried',
+        index === 0 ? 'manager@demo.example' : 'bulk.0@demo.example',
+        '2026-11-04',
+      ].join(','),
+    );
+    const csv = [header, ...rows].join('\n');
+    const preview = await upload(csv, 'preview');
+    expect(preview.body.data).toMatchObject({ valid: true, total: 5000, errorCount: 0 });
+    const commit = await upload(csv, 'commit');
+    expect(commit.status, JSON.stringify(commit.body).slice(0, 500)).toBe(200);
+    expect(commit.body.message).toBe('5000 employees created');
+    expect(commit.body.data.created).toBe(5000);
+    const list = await t.call<Reply<{ total: number; results: Employee[] }>>(
+      'GET',
+      '/api/employees?search=bulk.4999@',
+      { token: manager },
+    );
+    expect(list.body.data.results[0]).toMatchObject({
+      supervisor_name: 'Bulk Person 0',
+      hire_date: '2026-11-04',
+    });
+    // No password came with them: nobody signs in until they set one.
+    const login = await t.call('POST', '/api/auth/login', {
+      body: { email: 'bulk.1@demo.example', password: '!unset:' },
+    });
+    expect(login.status).toBe(401);
+    const tooMany = await upload([header, ...rows, ...rows.slice(0, 1)].join('\n'), 'preview');
+    expect(tooMany.status).toBe(400);
+  }, 120_000);
+});

@@ -37,6 +37,10 @@ const EmployeeFormPage = lazyScreen(
   () => import('../features/hr/EmployeeFormPage.tsx'),
   'EmployeeFormPage',
 );
+const EmployeeBulkUploadPage = lazyScreen(
+  () => import('../features/hr/EmployeeBulkUploadPage.tsx'),
+  'EmployeeBulkUploadPage',
+);
 const UnauthorizedPage = lazyScreen(() => import('./UnauthorizedPage.tsx'), 'UnauthorizedPage');
 const MenuManagementPage = lazyScreen(
   () => import('../features/navigation/MenuManagementPage.tsx'),
@@ -119,6 +123,14 @@ const signedInRoutes: RouteObject[] = [
     element: (
       <RequirePermission permission="write_employees">
         <EmployeeFormPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: '/employees/bulkupload',
+    element: (
+      <RequirePermission permission="write_employees">
+        <EmployeeBulkUploadPage />
       </RequirePermission>
     ),
   },

@@ -29,6 +29,8 @@ import {
   timesheetBreaksRequestSchema,
 } from '@portal/contract/hr';
 import {
+  employeeBulkRequestSchema,
+  employeeBulkResultSchema,
   employeeCreateSchema,
   employeeListQuerySchema,
   employeeMessages,
@@ -55,6 +57,7 @@ import {
   storeTime,
   timesheetBreaks,
 } from './clock.ts';
+import { bulkUploadEmployees } from './employee-bulk.ts';
 import {
   createEmployee,
   deleteEmployee,
@@ -417,6 +420,22 @@ export function hrRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
     config: { access: 'write_employees' },
     handler: async (request) =>
       ok(employeeMessages.created, await createEmployee(db, callerOf(request), request.body)),
+  });
+
+  r.post('/employees/bulk-upload', {
+    schema: {
+      tags: employeeTags,
+      summary: 'Preview or create up to 5,000 employees from a CSV (all or nothing)',
+      body: employeeBulkRequestSchema,
+      response: { 200: replySchema(employeeBulkResultSchema), ...errors },
+    },
+    // 5,000 rows of CSV as JSON: more than the default body limit.
+    bodyLimit: 6 * 1024 * 1024,
+    config: { access: 'write_employees' },
+    handler: async (request) => {
+      const { message, result } = await bulkUploadEmployees(db, callerOf(request), request.body);
+      return ok(message, result);
+    },
   });
 
   r.get('/employees/:id', {

@@ -207,9 +207,14 @@ export function EmployeesPage() {
         toolbar={
           <Stack direction="row" spacing={1} alignItems="center">
             {canWrite && (
-              <Button variant="contained" component={RouterLink} to="/employees/new">
-                New Employee
-              </Button>
+              <>
+                <Button variant="contained" component={RouterLink} to="/employees/new">
+                  New Employee
+                </Button>
+                <Button component={RouterLink} to="/employees/bulkupload">
+                  Bulk Upload
+                </Button>
+              </>
             )}
             <TextField
               select
