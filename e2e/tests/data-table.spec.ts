@@ -201,6 +201,34 @@ test('exports PDF headed by the store name, the report name and the day', async 
   }
 });
 
+test('totals columns in the footer, over the rows shown', async ({ page }) => {
+  await signInAs(page, admin);
+  await page.goto('/admin-location-settings');
+  await page.getByRole('link', { name: 'Store report' }).click();
+  await expect(page).toHaveURL('/stores/report');
+  const report = table(page, 'Store Report');
+  await expect(report.getByRole('cell', { name: 'Chicagoland' })).toBeVisible();
+
+  const footerOf = (column: number) => report.locator(`tfoot td:nth-child(${column})`);
+  const sumOf = async (column: number) =>
+    (await report.locator(`tbody tr td:nth-child(${column})`).allInnerTexts())
+      .map(Number)
+      .reduce((sum, value) => sum + value, 0);
+  await expect(footerOf(1)).toHaveText('Total');
+  const stores = await sumOf(3);
+  expect(stores).toBeGreaterThanOrEqual(8);
+  await expect(footerOf(3)).toHaveText(String(stores));
+  await expect(footerOf(4)).toHaveText(String(await sumOf(4)));
+
+  await page.getByRole('combobox', { name: 'Region' }).click();
+  await page.getByRole('option', { name: 'Central' }).click();
+  await expect(report.locator('tbody tr')).toHaveCount(1);
+  await expect(report.locator('tbody tr td:nth-child(1)')).toHaveText('Chicagoland');
+  await expect(footerOf(3)).toHaveText(
+    await report.locator('tbody tr td:nth-child(3)').innerText(),
+  );
+});
+
 test('shows the empty-state message when nothing matches', async ({ page }) => {
   await signInAs(page, admin);
   await page.goto('/regions');

@@ -116,6 +116,7 @@ export const storeScreens = createResourceScreens(
       b2bField,
     ],
     defaults: { time_zone: 'America/Virgin' },
+    links: [{ label: 'Store report', to: '/stores/report', permission: 'read_stores' }],
   }),
   adminEnv,
 );

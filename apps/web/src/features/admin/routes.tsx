@@ -12,6 +12,9 @@ const navigation = () => import('./navigation-screens.tsx');
 const assignments = () => import('./assignment-screens.tsx');
 const content = () => import('./content-screens.tsx');
 const settings = () => import('./settings-screens.tsx');
+const StoreReportPage = lazy(async () => ({
+  default: (await import('./StoreReportPage.tsx')).StoreReportPage,
+}));
 const UserBulkUploadPage = lazy(async () => ({
   default: (await import('./UserBulkUploadPage.tsx')).UserBulkUploadPage,
 }));
@@ -50,4 +53,6 @@ export const adminRoutes: RouteObject[] = [
   // Bulk user upload: SPEC.md names it /csv-upload (Admin) and /user-bulk-upload (Settings).
   { path: '/csv-upload', element: <UserBulkUploadPage /> },
   { path: '/user-bulk-upload', element: <UserBulkUploadPage /> },
+  // Stores by district, active and inactive, with totals (POST /stores/report).
+  { path: '/stores/report', element: <StoreReportPage /> },
 ];
