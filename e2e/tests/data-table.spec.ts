@@ -229,6 +229,45 @@ test('totals columns in the footer, over the rows shown', async ({ page }) => {
   );
 });
 
+test('row checkboxes drive bulk actions, and a row opens to its details', async ({
+  page,
+  request,
+}) => {
+  const api = await apiAs(request, AGENT.email);
+  const tag = Date.now().toString(36);
+  const names = [`Bulk Region ${tag} A`, `Bulk Region ${tag} B`];
+  for (const name of names) await api.send('POST', '/regions', { name });
+
+  await signInAs(page, admin);
+  await page.goto('/regions');
+  await search(page, `Bulk Region ${tag}`);
+  const regions = table(page, 'Regions');
+  const rows = regions.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+
+  await regions.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Deactivate selected' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Region deleted (2 rows)' }),
+  ).toBeVisible();
+  await expect(rows.filter({ hasText: 'Inactive' })).toHaveCount(2);
+  await expect(page.getByText('2 selected')).toHaveCount(0);
+
+  await rows.first().getByRole('checkbox', { name: 'Select row' }).check();
+  await page.getByRole('button', { name: 'Activate selected', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Region activated' })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Inactive' })).toHaveCount(1);
+
+  await rows.first().getByRole('button', { name: 'Show details' }).click();
+  const details = regions.locator('dl');
+  await expect(details).toContainText(names[0] ?? '');
+  await expect(details).toContainText('Created');
+  await regions.getByRole('button', { name: 'Hide details' }).click();
+  await expect(details).toHaveCount(0);
+});
+
 test('shows the empty-state message when nothing matches', async ({ page }) => {
   await signInAs(page, admin);
   await page.goto('/regions');
