@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { AGENT, localStorageOf, signIn, submitLogin } from '../support/session.ts';
 
 test('signing in lands in the signed-in frame with the user, the sidebar and the stored session', async ({
@@ -13,7 +13,7 @@ test('signing in lands in the signed-in frame with the user, the sidebar and the
   await expect(page.getByRole('banner').getByRole('button', { name: AGENT.name })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
-  await expect(nav.getByRole('link', { name: 'Stores' })).toHaveAttribute(
+  await expect(nav.getByRole('link', { name: 'Stores', exact: true })).toHaveAttribute(
     'href',
     '/admin-location-settings',
   );

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '../support/fixtures.ts';
+import { type Page } from '@playwright/test';
 import type { SidebarItem } from '@portal/contract/resources/navigation';
 import { apiAs } from '../support/api.ts';
 import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';

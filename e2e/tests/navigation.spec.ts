@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { type Page } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
 import { AGENT, localStorageOf, signIn, submitLogin } from '../support/session.ts';
 
@@ -277,6 +278,8 @@ test('Menu Management: dragging an item into another folder re-parents it for go
     order: 91,
   });
 
+  // Tall enough that the whole tree (the seeded menu grows with every screen) is on screen to drag.
+  await page.setViewportSize({ width: 1280, height: 2400 });
   await signIn(page);
   await page.goto('/drag');
   await expect(page.getByRole('heading', { name: 'Menu Management' })).toBeVisible();

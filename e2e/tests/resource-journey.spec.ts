@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '../support/fixtures.ts';
+import { type Page } from '@playwright/test';
 import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
 
 // The machine these run on is shared and often busy: generous waits, never timing assertions.

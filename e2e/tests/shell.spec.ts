@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { SidebarNode } from '@portal/contract/resources/navigation';
 import { localStorageOf, signIn } from '../support/session.ts';
 
@@ -64,7 +64,7 @@ test('sidebar items nest their children, and external links open in a new tab', 
   await page.reload();
 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(nav.getByText('Resources')).toBeVisible();
+  await expect(nav.getByText('Resources', { exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Handbook' })).toHaveAttribute('href', '/handbook');
   const external = nav.getByRole('link', { name: /Help Centre/ });
   await expect(external).toHaveAttribute('href', 'https://help.example.com/');

@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { hidePageSpinnerAfterLoad } from './platform/page-spinner.ts';
+import { showToastSavedForReload } from './platform/toasts.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+showToastSavedForReload();
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -30,9 +30,22 @@ function show(kind: ToastKind, message: string, title = DEFAULT_TOAST_TITLE): vo
   useToasts.setState((state) => ({ queue: [...state.queue, toast] }));
 }
 
+// A toast that must outlive a page reload waits in sessionStorage (this tab only) until the next load.
+const AFTER_RELOAD_KEY = 'toast_after_reload';
+
 /** Callable from anywhere, inside React or not: `notify.success('Store created')`. */
 export const notify = {
   success: (message: string, title?: string) => show('success', message, title),
   warning: (message: string, title?: string) => show('warning', message, title),
   danger: (message: string, title?: string) => show('danger', message, title),
+  /** Shows a success toast after the reload the caller is about to do (SPEC.md: account update). */
+  successAfterReload: (message: string) => sessionStorage.setItem(AFTER_RELOAD_KEY, message),
 };
+
+/** Shows the toast a previous page asked to show after its reload; called once at start. */
+export function showToastSavedForReload(): void {
+  const message = sessionStorage.getItem(AFTER_RELOAD_KEY);
+  if (message === null) return;
+  sessionStorage.removeItem(AFTER_RELOAD_KEY);
+  show('success', message);
+}

@@ -40,9 +40,9 @@ function EditAccount({ initial }: { initial: AccountUpdate }) {
     mutationFn: updateAccount,
     onSuccess: (reply) => {
       writeStoredJson(storageKeys.user, reply.data);
-      notify.success(reply.message);
-      // SPEC.md section 7: updating the account reloads the page.
-      window.setTimeout(() => window.location.reload(), 600);
+      // SPEC.md section 7: updating the account reloads the page; the toast shows after it.
+      notify.successAfterReload(reply.message);
+      window.location.reload();
     },
     onError: (error) => notify.danger(messageOr(error, authMessages.accountNotUpdated)),
   });
