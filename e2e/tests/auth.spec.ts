@@ -6,6 +6,9 @@ test('signing in lands in the signed-in frame with the user, the sidebar and the
 }) => {
   await page.goto('/login');
   await submitLogin(page, AGENT.email);
+  // The welcome toast lasts 4 s: look at it first.
+  const toast = page.getByRole('alert').filter({ hasText: 'Logged in' });
+  await expect(toast).toContainText('Message');
 
   // The demo company's Home Screen is OneView; its page is not built yet, so the frame says so.
   await expect(page).toHaveURL('/oneview');
@@ -20,9 +23,6 @@ test('signing in lands in the signed-in frame with the user, the sidebar and the
   await expect(page.getByRole('contentinfo')).toHaveText(
     `© ${new Date().getFullYear()} Store Portal · Version 2.0.0`,
   );
-  const toast = page.getByRole('alert').filter({ hasText: 'Logged in' });
-  await expect(toast).toContainText('Message');
-
   const stored = await localStorageOf(page);
   expect(stored.authentication_token).toMatch(/^[\w-]{20,}$/);
   const user = JSON.parse(stored.user ?? 'null') as { id: number; email: string } | null;
