@@ -298,7 +298,7 @@ test('HR settings: an admin sets the company policy and a store break; a user wi
   // The agent (all permissions, salaried: no clock-in prompt).
   await signInAs(page, 'agent@demo.example');
   await page.goto('/hr/settings');
-  await expect(page.getByRole('heading', { name: 'HR Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'HR Settings', exact: true })).toBeVisible();
 
   const company = page.getByRole('form', { name: 'Company HR settings' });
   await company.getByLabel('Auto clock-out grace (minutes)').fill('45');
