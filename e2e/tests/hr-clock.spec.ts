@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { localStorageOf, submitLogin } from '../support/session.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, localStorageOf, submitLogin } from '../support/session.ts';
 
 /**
  * The web time clock (issue 6): the clock-in prompt after sign-in, clock in, breaks, clock out,
@@ -35,21 +35,62 @@ async function apiAs<T>(page: Page, method: string, path: string, data?: unknown
   return body.data;
 }
 
-async function signInAs(page: Page, email: string) {
+async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
-  await submitLogin(page, email);
+  await submitLogin(page, email, password);
   await expect(page.getByRole('alert').filter({ hasText: 'Logged in' })).toBeVisible();
 }
 
 // Toasts queue for 4 s each, and these journeys wait for several.
 test.describe.configure({ timeout: 90_000 });
 
+const EMPLOYEE_PASSWORD = 'Punch-The-Clock-2026';
+let hired = 0;
+
+/**
+ * A new hourly employee at the demo company's first store, made through the API as the agent:
+ * hourly people are offered the clock-in prompt, and each test's own person keeps the tests (and
+ * other suites signing in as demo users) apart.
+ */
+async function hourlyEmployee(request: APIRequestContext, firstName: string): Promise<string> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'agent@demo.example', password: DEMO_PASSWORD },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const roles = (await (await request.get('/api/user-roles', { headers })).json()) as {
+    data: { results: { id: number; base_role: string }[] };
+  };
+  const role = roles.data.results.find((r) => r.base_role === 'sub_agent_employee');
+  const stores = (await (
+    await request.get('/api/stores?perPage=50&sort=id', { headers })
+  ).json()) as {
+    data: { results: { id: number }[] };
+  };
+  const email = `${firstName.toLowerCase()}.${Date.now().toString(36)}${hired++}@demo.example`;
+  const created = await request.post('/api/employees/new', {
+    headers,
+    data: {
+      email,
+      first_name: firstName,
+      last_name: 'Hourly',
+      role_id: role?.id,
+      password: EMPLOYEE_PASSWORD,
+      pay_type: 'hourly',
+      current_store: stores.data.results[0]?.id,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return email;
+}
+
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 test('the clock-in prompt greets the employee, stays through Escape and backdrop, and Not Now clears it', async ({
   page,
+  request,
 }) => {
-  await signInAs(page, 'warehouse@demo.example');
+  await signInAs(page, await hourlyEmployee(request, 'Wes'), EMPLOYEE_PASSWORD);
   const prompt = page.getByRole('dialog', { name: 'Hi, Wes' });
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText('Would you like to Clock-in ?');
@@ -70,13 +111,14 @@ test('the clock-in prompt greets the employee, stays through Escape and backdrop
 
 test('clock in from the prompt (one request for a double press), take and end a break, clock out', async ({
   page,
+  request,
 }) => {
   const clockIns: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/hr-web-clockin'))
       clockIns.push(request.url());
   });
-  await signInAs(page, 'employee@demo.example');
+  await signInAs(page, await hourlyEmployee(request, 'Eli'), EMPLOYEE_PASSWORD);
   const prompt = page.getByRole('dialog', { name: 'Hi, Eli' });
   await prompt.getByLabel('Notes').fill('Opening shift');
   await prompt.getByRole('button', { name: 'Clock In' }).dblclick();
@@ -130,8 +172,9 @@ test('clock in from the prompt (one request for a double press), take and end a 
 
 test('clocked in at another store: asked after load, clocks out there and in here', async ({
   page,
+  request,
 }) => {
-  await signInAs(page, 'callcenter@demo.example');
+  await signInAs(page, await hourlyEmployee(request, 'Cara'), EMPLOYEE_PASSWORD);
   await page
     .getByRole('dialog', { name: 'Hi, Cara' })
     .getByRole('button', { name: 'Not Now' })
@@ -168,9 +211,9 @@ test('clocked in at another store: asked after load, clocks out there and in her
   });
 });
 
-test('a break started in one tab shows in the other', async ({ context }) => {
+test('a break started in one tab shows in the other', async ({ context, request }) => {
   const first = await context.newPage();
-  await signInAs(first, 'manager@demo.example');
+  await signInAs(first, await hourlyEmployee(request, 'Mina'), EMPLOYEE_PASSWORD);
   await first
     .getByRole('dialog', { name: 'Hi, Mina' })
     .getByRole('button', { name: 'Clock In' })

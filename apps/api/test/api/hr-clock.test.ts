@@ -87,6 +87,13 @@ const openTimecards = async (who: Person) =>
 beforeAll(async () => {
   t = await startTestApp();
   employee = await person('employee@demo.example');
+  // Demo staff are seeded salaried; the employee here is hourly, so the prompt is offered.
+  const hourly = await t.call('PATCH', `/api/employees/${employee.id}`, {
+    token: await t.login('manager@demo.example'),
+    body: { pay_type: 'hourly' },
+  });
+  if (hourly.status !== 200)
+    throw new Error(`could not make the employee hourly: ${hourly.body.message}`);
   manager = await person('manager@demo.example');
   warehouse = await person('warehouse@demo.example');
   callcenter = await person('callcenter@demo.example');

@@ -22,7 +22,13 @@ import { AppError } from '../../platform/errors.ts';
 import { users } from '../users/schema.ts';
 import { checkLocation } from './geofence.ts';
 import { hrDepartmentRoles, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
-import { findBreakSetting, findStore, listBreakSettings, locationPolicy } from './settings.ts';
+import {
+  findBreakSetting,
+  findStore,
+  listBreakSettings,
+  locationPolicy,
+  storeWithPolicy,
+} from './settings.ts';
 
 // ---- Reading
 
@@ -275,13 +281,13 @@ export async function clockIn(
   assertMayPunch(ctx, input.user_id);
   const { companyId, userId } = ctx;
   return db.transaction(async (tx) => {
-    const store = await findStore(tx, companyId, input.store_id);
+    const { store, policy } = await storeWithPolicy(tx, companyId, input.store_id);
     if (!store.is_active) throw AppError.badRequest(hrMessages.storeInactive);
     const scheduleId = input.schedule_id || null;
     if (scheduleId) await assertSchedule(tx, companyId, userId, store.id, scheduleId);
     const departmentRoleId = input.department_role_id || null;
     if (departmentRoleId) await assertDepartmentRole(tx, companyId, departmentRoleId);
-    const flag = checkLocation(await locationPolicy(tx, companyId, store.id), input);
+    const flag = checkLocation(policy, input);
 
     const [inserted] = await tx
       .insert(hrTimecards)
@@ -313,7 +319,20 @@ export async function clockIn(
         },
       );
     }
-    const session = await sessionOf(tx, companyId, userId);
+    // A new timecard has no breaks yet: its session needs no more queries.
+    const session: ClockSession = inserted
+      ? {
+          status: clockStatus.clockedIn,
+          timecard_id: card.id,
+          timecard_break_id: null,
+          settings_store_id: null,
+          activeSession: {
+            ...card,
+            store: { id: store.id, name: store.name, time_zone: store.time_zone },
+            breaks: [],
+          },
+        }
+      : await sessionOf(tx, companyId, userId);
     return {
       data: { ...session, timecard: card, warning: inserted ? flag : card.location_flag },
       created: Boolean(inserted),

@@ -5,8 +5,12 @@ import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrBreakSettings, hrDepartmentRoles, hrEmployeeDetails } from './schema.ts';
 
-/** Demo people who punch the clock: hourly employees of the demo companies. */
-export const demoHourlyEmails = [
+/**
+ * Demo staff with an employee record. They are seeded salaried, so signing in as them goes straight
+ * to the portal (other journeys and their tests sign in as them); they may still use the Time Clock.
+ * Make one hourly in /employees, or create an hourly employee, to be offered the clock-in prompt.
+ */
+export const demoStaffEmails = [
   'employee@demo.example',
   'manager@demo.example',
   'warehouse@demo.example',
@@ -15,7 +19,7 @@ export const demoHourlyEmails = [
 
 /**
  * HR demo data of one company: a lunch and a coffee break at every store, a few department roles,
- * the Employees and HR Settings menu items, and employee records for the demo staff who clock in.
+ * the Employees and HR Settings menu items, and employee records for the demo staff.
  */
 export async function seedHrDemo(tx: Tx, companyId: number) {
   const storeRows = await tx
@@ -68,11 +72,11 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
   const staff = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.company_id, companyId), inArray(users.email, demoHourlyEmails)));
+    .where(and(eq(users.company_id, companyId), inArray(users.email, demoStaffEmails)));
   if (staff.length)
     await tx
       .insert(hrEmployeeDetails)
       .values(
-        staff.map((user) => ({ company_id: companyId, user_id: user.id, pay_type: 'hourly' })),
+        staff.map((user) => ({ company_id: companyId, user_id: user.id, pay_type: 'salaried' })),
       );
 }

@@ -193,34 +193,59 @@ export async function updateStoreSettings(
   return getStoreSettings(db, ctx.companyId, store_id);
 }
 
-/** The location rules a store applies: its own where set, else the company's. */
+/**
+ * A store of the caller's company with the location rules it applies (its own where set, else the
+ * company's), in one query: the clock-in path reads it on every punch.
+ */
+export async function storeWithPolicy(db: Executor, companyId: number, storeId: number) {
+  const [row] = await db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      time_zone: stores.time_zone,
+      is_active: stores.is_active,
+      store_required: hrStoreSettings.geolocation_restriction_required,
+      store_mode: hrStoreSettings.geofence_mode,
+      latitude: hrStoreSettings.geofence_latitude,
+      longitude: hrStoreSettings.geofence_longitude,
+      radius: hrStoreSettings.geofence_radius,
+      company_required: hrCompanySettings.geolocation_restriction_required,
+      company_mode: hrCompanySettings.geofence_mode,
+    })
+    .from(stores)
+    .leftJoin(
+      hrStoreSettings,
+      and(
+        eq(hrStoreSettings.company_id, stores.company_id),
+        eq(hrStoreSettings.store_id, stores.id),
+      ),
+    )
+    .leftJoin(hrCompanySettings, eq(hrCompanySettings.company_id, stores.company_id))
+    .where(and(eq(stores.company_id, companyId), eq(stores.id, storeId)));
+  if (!row) throw AppError.notFound('Store');
+  const defaults = companyDefaults(companyId);
+  const policy: LocationPolicy = {
+    restrictionRequired:
+      row.store_required ?? row.company_required ?? defaults.geolocation_restriction_required,
+    mode: asMode(row.store_mode) ?? asMode(row.company_mode) ?? defaults.geofence_mode,
+    fence:
+      row.latitude !== null && row.longitude !== null && row.radius !== null
+        ? { latitude: row.latitude, longitude: row.longitude, radius: row.radius }
+        : null,
+  };
+  return {
+    store: { id: row.id, name: row.name, time_zone: row.time_zone, is_active: row.is_active },
+    policy,
+  };
+}
+
+/** The location rules a store applies. */
 export async function locationPolicy(
   db: Executor,
   companyId: number,
   storeId: number,
 ): Promise<LocationPolicy> {
-  const company = await getCompanySettings(db, companyId);
-  const [row] = await db
-    .select()
-    .from(hrStoreSettings)
-    .where(and(eq(hrStoreSettings.company_id, companyId), eq(hrStoreSettings.store_id, storeId)));
-  const fence =
-    row &&
-    row.geofence_latitude !== null &&
-    row.geofence_longitude !== null &&
-    row.geofence_radius !== null
-      ? {
-          latitude: row.geofence_latitude,
-          longitude: row.geofence_longitude,
-          radius: row.geofence_radius,
-        }
-      : null;
-  return {
-    restrictionRequired:
-      row?.geolocation_restriction_required ?? company.geolocation_restriction_required,
-    mode: asMode(row?.geofence_mode) ?? company.geofence_mode,
-    fence,
-  };
+  return (await storeWithPolicy(db, companyId, storeId)).policy;
 }
 
 /** Break settings by id, for a store (used when a break starts). */
