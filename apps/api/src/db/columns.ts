@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, integer, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  foreignKey,
+  integer,
+  primaryKey,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * timestamptz that reads as an ISO-8601 string, whichever driver (PGlite or node-postgres) and
@@ -36,3 +43,10 @@ export const tenantPrimaryKey = (table: { company_id: AnyPgColumn; id: AnyPgColu
   primaryKey({ columns: [table.company_id, table.id] });
 
 export const activeFlag = () => boolean().notNull().default(true);
+
+/** A company-led foreign key: `column` names a row of `target` in the same company. */
+export const tenantForeignKey = (
+  companyId: AnyPgColumn,
+  column: AnyPgColumn,
+  target: { company_id: AnyPgColumn; id: AnyPgColumn },
+) => foreignKey({ columns: [companyId, column], foreignColumns: [target.company_id, target.id] });

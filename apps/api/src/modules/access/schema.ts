@@ -7,7 +7,7 @@ import {
   text,
   unique,
 } from 'drizzle-orm/pg-core';
-import { activeFlag, tenantColumns, tenantPrimaryKey } from '../../db/columns.ts';
+import { activeFlag, tenantColumns, tenantPrimaryKey, tenantForeignKey } from '../../db/columns.ts';
 import { companies } from '../organisation/schema.ts';
 
 export const roles = pgTable(
@@ -53,13 +53,7 @@ export const rolePermissionGroups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.role_id, t.permission_group_id] }),
-    foreignKey({
-      columns: [t.company_id, t.role_id],
-      foreignColumns: [roles.company_id, roles.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.company_id, t.permission_group_id],
-      foreignColumns: [permissionGroups.company_id, permissionGroups.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.role_id, roles).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.permission_group_id, permissionGroups).onDelete('cascade'),
   ],
 );

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  unique,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { tenantColumns, tenantPrimaryKey } from '../../db/columns.ts';
+import { boolean, index, integer, pgTable, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantColumns, tenantPrimaryKey, tenantForeignKey } from '../../db/columns.ts';
 import { districts, regions, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 
@@ -23,14 +15,8 @@ export const userStores = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.user_id],
-      foreignColumns: [users.company_id, users.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.store_id],
-      foreignColumns: [stores.company_id, stores.id],
-    }),
+    tenantForeignKey(t.company_id, t.user_id, users),
+    tenantForeignKey(t.company_id, t.store_id, stores),
     unique().on(t.company_id, t.user_id, t.store_id),
     uniqueIndex('user_stores_one_primary')
       .on(t.company_id, t.user_id)
@@ -48,14 +34,8 @@ export const userRegions = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.user_id],
-      foreignColumns: [users.company_id, users.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.region_id],
-      foreignColumns: [regions.company_id, regions.id],
-    }),
+    tenantForeignKey(t.company_id, t.user_id, users),
+    tenantForeignKey(t.company_id, t.region_id, regions),
     unique().on(t.company_id, t.user_id, t.region_id),
   ],
 );
@@ -69,14 +49,8 @@ export const userDistricts = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.user_id],
-      foreignColumns: [users.company_id, users.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.district_id],
-      foreignColumns: [districts.company_id, districts.id],
-    }),
+    tenantForeignKey(t.company_id, t.user_id, users),
+    tenantForeignKey(t.company_id, t.district_id, districts),
     unique().on(t.company_id, t.user_id, t.district_id),
   ],
 );

@@ -1,5 +1,5 @@
 import { boolean, foreignKey, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { tenantColumns, tenantPrimaryKey } from '../../db/columns.ts';
+import { tenantColumns, tenantPrimaryKey, tenantForeignKey } from '../../db/columns.ts';
 import { companies, stores } from '../organisation/schema.ts';
 
 /** Tax rates in basis points (825 = 8.25 %), company-wide or for one store. */
@@ -14,10 +14,7 @@ export const taxInfo = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    foreignKey({
-      columns: [t.company_id, t.store_id],
-      foreignColumns: [stores.company_id, stores.id],
-    }),
+    tenantForeignKey(t.company_id, t.store_id, stores),
     unique().on(t.company_id, t.name),
   ],
 );
@@ -35,10 +32,7 @@ export const paymentAccounts = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.store_id],
-      foreignColumns: [stores.company_id, stores.id],
-    }),
+    tenantForeignKey(t.company_id, t.store_id, stores),
     unique().on(t.company_id, t.store_id),
   ],
 );

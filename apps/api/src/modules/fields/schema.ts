@@ -1,5 +1,5 @@
 import { boolean, foreignKey, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { tenantColumns, tenantPrimaryKey } from '../../db/columns.ts';
+import { tenantColumns, tenantPrimaryKey, tenantForeignKey } from '../../db/columns.ts';
 import { roles } from '../access/schema.ts';
 import { companies } from '../organisation/schema.ts';
 
@@ -34,14 +34,8 @@ export const roleModuleFields = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.role_id],
-      foreignColumns: [roles.company_id, roles.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.module_field_id],
-      foreignColumns: [moduleFields.company_id, moduleFields.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.role_id, roles),
+    tenantForeignKey(t.company_id, t.module_field_id, moduleFields).onDelete('cascade'),
     unique().on(t.company_id, t.role_id, t.module_field_id),
   ],
 );

@@ -18,6 +18,7 @@ import {
   tenantColumns,
   tenantPrimaryKey,
   updatedAt,
+  tenantForeignKey,
 } from '../../db/columns.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
@@ -56,10 +57,7 @@ export const hrStoreSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.store_id] }),
-    foreignKey({
-      columns: [t.company_id, t.store_id],
-      foreignColumns: [stores.company_id, stores.id],
-    }),
+    tenantForeignKey(t.company_id, t.store_id, stores),
   ],
 );
 
@@ -81,10 +79,7 @@ export const hrBreakSettings = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.store_id],
-      foreignColumns: [stores.company_id, stores.id],
-    }),
+    tenantForeignKey(t.company_id, t.store_id, stores),
     unique().on(t.company_id, t.store_id, t.short_description),
   ],
 );
@@ -109,14 +104,8 @@ export const hrEmployeeDetails = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.user_id],
-      foreignColumns: [users.company_id, users.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.supervisor_id],
-      foreignColumns: [users.company_id, users.id],
-    }),
+    tenantForeignKey(t.company_id, t.user_id, users),
+    tenantForeignKey(t.company_id, t.supervisor_id, users),
     unique().on(t.company_id, t.user_id),
   ],
 );
@@ -149,18 +138,9 @@ export const hrSchedules = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.user_id],
-      foreignColumns: [users.company_id, users.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.store_id],
-      foreignColumns: [stores.company_id, stores.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.department_role_id],
-      foreignColumns: [hrDepartmentRoles.company_id, hrDepartmentRoles.id],
-    }),
+    tenantForeignKey(t.company_id, t.user_id, users),
+    tenantForeignKey(t.company_id, t.store_id, stores),
+    tenantForeignKey(t.company_id, t.department_role_id, hrDepartmentRoles),
     index().on(t.company_id, t.user_id, t.shift_start),
   ],
 );
@@ -206,22 +186,10 @@ export const hrTimecards = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.user_id],
-      foreignColumns: [users.company_id, users.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.store_id],
-      foreignColumns: [stores.company_id, stores.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.schedule_id],
-      foreignColumns: [hrSchedules.company_id, hrSchedules.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.department_role_id],
-      foreignColumns: [hrDepartmentRoles.company_id, hrDepartmentRoles.id],
-    }),
+    tenantForeignKey(t.company_id, t.user_id, users),
+    tenantForeignKey(t.company_id, t.store_id, stores),
+    tenantForeignKey(t.company_id, t.schedule_id, hrSchedules),
+    tenantForeignKey(t.company_id, t.department_role_id, hrDepartmentRoles),
     uniqueIndex('hr_timecards_one_open_per_user')
       .on(t.company_id, t.user_id)
       .where(sql`clock_out is null`),
@@ -256,14 +224,8 @@ export const hrTimecardBreaks = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.timecard_id],
-      foreignColumns: [hrTimecards.company_id, hrTimecards.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.break_setting_id],
-      foreignColumns: [hrBreakSettings.company_id, hrBreakSettings.id],
-    }),
+    tenantForeignKey(t.company_id, t.timecard_id, hrTimecards),
+    tenantForeignKey(t.company_id, t.break_setting_id, hrBreakSettings),
     uniqueIndex('hr_timecard_breaks_one_open')
       .on(t.company_id, t.timecard_id)
       .where(sql`break_end is null`),

@@ -1,5 +1,5 @@
 import { boolean, foreignKey, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { tenantColumns, tenantPrimaryKey } from '../../db/columns.ts';
+import { tenantColumns, tenantPrimaryKey, tenantForeignKey } from '../../db/columns.ts';
 import { companies } from '../organisation/schema.ts';
 
 export const embedsAndLinks = pgTable(
@@ -35,14 +35,8 @@ export const sidebarItems = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    foreignKey({
-      columns: [t.company_id, t.parent_id],
-      foreignColumns: [t.company_id, t.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.embed_and_links_id],
-      foreignColumns: [embedsAndLinks.company_id, embedsAndLinks.id],
-    }),
+    tenantForeignKey(t.company_id, t.parent_id, t),
+    tenantForeignKey(t.company_id, t.embed_and_links_id, embedsAndLinks),
     index().on(t.company_id, t.parent_id, t.order),
   ],
 );

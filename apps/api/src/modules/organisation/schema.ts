@@ -6,6 +6,7 @@ import {
   tenantColumns,
   tenantPrimaryKey,
   updatedAt,
+  tenantForeignKey,
 } from '../../db/columns.ts';
 
 /** Companies are the tenants: a global table, the root every tenant row hangs from. */
@@ -50,10 +51,7 @@ export const districts = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    foreignKey({
-      columns: [t.company_id, t.region_id],
-      foreignColumns: [regions.company_id, regions.id],
-    }),
+    tenantForeignKey(t.company_id, t.region_id, regions),
     unique().on(t.company_id, t.name),
   ],
 );
@@ -79,10 +77,7 @@ export const stores = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    foreignKey({
-      columns: [t.company_id, t.district_id],
-      foreignColumns: [districts.company_id, districts.id],
-    }),
+    tenantForeignKey(t.company_id, t.district_id, districts),
     unique().on(t.company_id, t.unique_id),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { createdAt, updatedAt, tenantForeignKey } from '../../db/columns.ts';
 import { companies } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 
@@ -40,9 +40,6 @@ export const userPreferences = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.user_id] }),
-    foreignKey({
-      columns: [t.company_id, t.user_id],
-      foreignColumns: [users.company_id, users.id],
-    }),
+    tenantForeignKey(t.company_id, t.user_id, users),
   ],
 );

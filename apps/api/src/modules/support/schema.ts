@@ -1,5 +1,5 @@
 import { foreignKey, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { tenantColumns, tenantPrimaryKey } from '../../db/columns.ts';
+import { tenantColumns, tenantPrimaryKey, tenantForeignKey } from '../../db/columns.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 
@@ -31,18 +31,9 @@ export const supportTickets = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    foreignKey({
-      columns: [t.company_id, t.type_id],
-      foreignColumns: [supportTicketTypes.company_id, supportTicketTypes.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.user_id],
-      foreignColumns: [users.company_id, users.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.store_id],
-      foreignColumns: [stores.company_id, stores.id],
-    }),
+    tenantForeignKey(t.company_id, t.type_id, supportTicketTypes),
+    tenantForeignKey(t.company_id, t.user_id, users),
+    tenantForeignKey(t.company_id, t.store_id, stores),
     index().on(t.company_id, t.status, t.id),
   ],
 );

@@ -16,6 +16,7 @@ import {
   isoTimestamp,
   tenantColumns,
   tenantPrimaryKey,
+  tenantForeignKey,
 } from '../../db/columns.ts';
 import { roles } from '../access/schema.ts';
 import { companies, stores } from '../organisation/schema.ts';
@@ -44,14 +45,8 @@ export const users = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    foreignKey({
-      columns: [t.company_id, t.role_id],
-      foreignColumns: [roles.company_id, roles.id],
-    }),
-    foreignKey({
-      columns: [t.company_id, t.current_store],
-      foreignColumns: [stores.company_id, stores.id],
-    }),
+    tenantForeignKey(t.company_id, t.role_id, roles),
+    tenantForeignKey(t.company_id, t.current_store, stores),
     unique().on(t.company_id, t.email),
     unique().on(t.company_id, t.uuid),
     index().on(t.company_id, t.last_name, t.first_name),
