@@ -2,6 +2,7 @@ import { lotusResources } from '@portal/contract/lotus';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
+import { hrRoutes } from '../features/hr/routes.tsx';
 import { LOGIN_PATH } from '../platform/api.ts';
 import { lazyScreen } from './lazy-screen.ts';
 // A few hundred bytes of components the entry already has: not worth a round trip of its own.
@@ -28,19 +29,6 @@ const authScreen = {
 };
 const SignedInFrame = lazyScreen(() => import('./frame/SignedInFrame.tsx'), 'SignedInFrame');
 const HomeRedirect = lazyScreen(() => import('./HomeRedirect.tsx'), 'HomeRedirect');
-const HrSettingsPage = lazyScreen(
-  () => import('../features/hr/HrSettingsPage.tsx'),
-  'HrSettingsPage',
-);
-const EmployeesPage = lazyScreen(() => import('../features/hr/EmployeesPage.tsx'), 'EmployeesPage');
-const EmployeeFormPage = lazyScreen(
-  () => import('../features/hr/EmployeeFormPage.tsx'),
-  'EmployeeFormPage',
-);
-const EmployeeBulkUploadPage = lazyScreen(
-  () => import('../features/hr/EmployeeBulkUploadPage.tsx'),
-  'EmployeeBulkUploadPage',
-);
 const UnauthorizedPage = lazyScreen(() => import('./UnauthorizedPage.tsx'), 'UnauthorizedPage');
 const MenuManagementPage = lazyScreen(
   () => import('../features/navigation/MenuManagementPage.tsx'),
@@ -101,47 +89,8 @@ const signedInRoutes: RouteObject[] = [
   // Sign-in issue: the user menu's Edit Account and Mobile pin update.
   { path: '/account', element: <authScreen.AccountPage /> },
   { path: '/mobile-pin-update', element: <authScreen.MobilePinPage /> },
-  // HR (issue 6).
-  {
-    path: '/hr/settings',
-    element: (
-      <RequirePermission permission="read_hr_settings">
-        <HrSettingsPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: '/employees',
-    element: (
-      <RequirePermission permission="read_employees">
-        <EmployeesPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: '/employees/new',
-    element: (
-      <RequirePermission permission="write_employees">
-        <EmployeeFormPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: '/employees/bulkupload',
-    element: (
-      <RequirePermission permission="write_employees">
-        <EmployeeBulkUploadPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: '/employees/edit/:id',
-    element: (
-      <RequirePermission permission="write_employees">
-        <EmployeeFormPage />
-      </RequirePermission>
-    ),
-  },
+  // HR (issues 6 and 7).
+  ...hrRoutes,
   // The engine's admin and settings screens (issue 5).
   ...adminRoutes,
   { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,28 @@
+import type { Permission } from '@portal/contract/permissions';
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../app/lazy-screen.ts';
+import { RequirePermission } from '../../app/RequirePermission.tsx';
+
+const HrSettingsPage = lazyScreen(() => import('./HrSettingsPage.tsx'), 'HrSettingsPage');
+const EmployeesPage = lazyScreen(() => import('./EmployeesPage.tsx'), 'EmployeesPage');
+const EmployeeFormPage = lazyScreen(() => import('./EmployeeFormPage.tsx'), 'EmployeeFormPage');
+const EmployeeBulkUploadPage = lazyScreen(
+  () => import('./EmployeeBulkUploadPage.tsx'),
+  'EmployeeBulkUploadPage',
+);
+
+/** A signed-in HR route shown only to holders of `permission` (others see /unauth). */
+const guarded = (path: string, permission: Permission, element: ReactNode): RouteObject => ({
+  path,
+  element: <RequirePermission permission={permission}>{element}</RequirePermission>,
+});
+
+/** The HR screens (SPEC.md section 2, HR module). Each HR feature adds its routes here. */
+export const hrRoutes: RouteObject[] = [
+  guarded('/hr/settings', 'read_hr_settings', <HrSettingsPage />),
+  guarded('/employees', 'read_employees', <EmployeesPage />),
+  guarded('/employees/new', 'write_employees', <EmployeeFormPage />),
+  guarded('/employees/bulkupload', 'write_employees', <EmployeeBulkUploadPage />),
+  guarded('/employees/edit/:id', 'write_employees', <EmployeeFormPage />),
+];
