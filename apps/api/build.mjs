@@ -8,7 +8,8 @@ const external = Object.keys(dependencies).filter((name) => !name.startsWith('@p
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // API_OUTFILE: a private build (dist-<name>/main.js) for engineers sharing one working tree.
+  outfile: process.env.API_OUTFILE ?? 'dist/main.js',
   bundle: true,
   platform: 'node',
   target: 'node20',
