@@ -171,6 +171,61 @@ test('clock in from the prompt (one request for a double press), take and end a 
   await expect(breakDialog).toContainText("You are not clocked in, you can't take breaks now.");
 });
 
+test('a break dialog closed early comes back when the rest of the break has passed', async ({
+  page,
+  request,
+}) => {
+  // Fake timers that keep ticking: the test jumps ahead instead of waiting out the break, a minute
+  // at a time with the mouse moving, as someone at the screen would, so the idle lock stays away.
+  await page.clock.install();
+  const minutesPass = async (minutes: number) => {
+    for (let minute = 0; minute < minutes; minute++) {
+      await page.mouse.move(10 + minute, 10);
+      await page.clock.fastForward('01:00');
+    }
+  };
+  await signInAs(page, await hourlyEmployee(request, 'Bea'), EMPLOYEE_PASSWORD);
+  const prompt = page.getByRole('dialog', { name: 'Hi, Bea' });
+  await prompt.getByRole('button', { name: 'Clock In' }).click();
+  await expect(toast(page, 'Clocked In')).toBeVisible();
+
+  const fab = page.getByRole('button', { name: /^Time clock:/ });
+  await fab.click();
+  await page
+    .getByRole('dialog', { name: 'Time Clock' })
+    .getByRole('button', { name: 'Break', exact: true })
+    .click();
+  const breakDialog = page.getByRole('dialog', { name: 'Break' });
+  await breakDialog.getByRole('radio', { name: /^Coffee Break/ }).check();
+  await breakDialog.getByRole('button', { name: 'Start Break' }).click();
+  await expect(breakDialog).toBeHidden();
+  await expect(fab).toHaveText('On Break');
+
+  // Left early, five minutes into the 15-minute break: ten minutes are kept.
+  await minutesPass(5);
+  await fab.click();
+  await page
+    .getByRole('dialog', { name: 'Time Clock' })
+    .getByRole('button', { name: 'Break', exact: true })
+    .click();
+  await expect(breakDialog.getByRole('timer')).toHaveText(/Time left: (9|10):\d{2}/);
+  await breakDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(breakDialog).toBeHidden();
+  const kept = Number((await localStorageOf(page)).breakPopUpShowSchedule);
+  expect(kept).toBeGreaterThan(8 * 60);
+  expect(kept).toBeLessThanOrEqual(10 * 60);
+
+  // Not before the kept time has passed...
+  await minutesPass(8);
+  await expect(breakDialog).toBeHidden();
+  // ...and then it comes back on its own, the break still running.
+  await minutesPass(3);
+  await expect(breakDialog).toBeVisible();
+  await expect(breakDialog.getByRole('button', { name: 'End Break' })).toBeVisible();
+  await breakDialog.getByRole('button', { name: 'End Break' }).click();
+  await expect(fab).toHaveText('Clocked In');
+});
+
 test('clocked in at another store: asked after load, clocks out there and in here', async ({
   page,
   request,
