@@ -236,6 +236,14 @@ export const companyHrSettingsSchema = z.object({
   auto_clockout_grace_minutes: z.number().int(),
   /** Timecards with no schedule are auto clocked out this long after clock-in. */
   max_shift_hours: z.number().int(),
+  /** Timesheets: minutes a day, then a week, after which time is overtime (0 = none). */
+  overtime_daily_minutes: z.number().int(),
+  overtime_weekly_minutes: z.number().int(),
+  /** 0 Sunday … 6 Saturday */
+  week_start_day: z.number().int(),
+  pay_period: z.enum(['weekly', 'biweekly', 'semimonthly']),
+  /** YYYY-MM-DD: the first day of some pay period (weekly and biweekly) */
+  pay_period_anchor: z.string(),
 });
 export type CompanyHrSettings = z.infer<typeof companyHrSettingsSchema>;
 
@@ -249,6 +257,21 @@ export const companyHrSettingsUpdateSchema = z.strictObject({
     .max(24 * 60)
     .optional(),
   max_shift_hours: z.number().int().min(1).max(48).optional(),
+  overtime_daily_minutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .optional(),
+  overtime_weekly_minutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .optional(),
+  week_start_day: z.number().int().min(0).max(6).optional(),
+  pay_period: z.enum(['weekly', 'biweekly', 'semimonthly']).optional(),
+  pay_period_anchor: z.iso.date('Enter a date as YYYY-MM-DD').optional(),
 });
 export type CompanyHrSettingsUpdate = z.input<typeof companyHrSettingsUpdateSchema>;
 

@@ -33,6 +33,14 @@ export const hrCompanySettings = pgTable(
     geofence_mode: text().notNull().default('warn'),
     auto_clockout_grace_minutes: integer().notNull().default(60),
     max_shift_hours: integer().notNull().default(16),
+    /** Timesheets: minutes a day, then a week, after which time is overtime (0 = none). */
+    overtime_daily_minutes: integer().notNull().default(480),
+    overtime_weekly_minutes: integer().notNull().default(2400),
+    /** 0 Sunday … 6 Saturday: the first day of the overtime week. */
+    week_start_day: integer().notNull().default(0),
+    /** `weekly`, `biweekly` or `semimonthly`; weekly periods repeat from the anchor date. */
+    pay_period: text().notNull().default('biweekly'),
+    pay_period_anchor: date({ mode: 'string' }).notNull().default('2026-01-04'),
     updated_at: updatedAt(),
   },
   (t) => [
@@ -135,6 +143,14 @@ export const hrSchedules = pgTable(
     department_role_id: integer(),
     shift_start: isoTimestamp('shift_start').notNull(),
     shift_end: isoTimestamp('shift_end').notNull(),
+    /**
+     * When the shift was published; null is a draft, seen by managers only (the clock and employees
+     * see published shifts). Rows written before scheduling existed count as published.
+     */
+    published_at: isoTimestamp('published_at').default(sql`now()`),
+    /** The shift template it was made from (kept if the template is deleted, so no foreign key). */
+    shift_template_id: integer(),
+    notes: text(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -142,6 +158,7 @@ export const hrSchedules = pgTable(
     tenantForeignKey(t.company_id, t.store_id, stores),
     tenantForeignKey(t.company_id, t.department_role_id, hrDepartmentRoles),
     index().on(t.company_id, t.user_id, t.shift_start),
+    index().on(t.company_id, t.store_id, t.shift_start),
   ],
 );
 

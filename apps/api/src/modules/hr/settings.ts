@@ -30,7 +30,18 @@ const companyDefaults = (companyId: number): CompanyHrSettings => ({
   geofence_mode: 'warn',
   auto_clockout_grace_minutes: 60,
   max_shift_hours: 16,
+  overtime_daily_minutes: 480,
+  overtime_weekly_minutes: 2400,
+  week_start_day: 0,
+  pay_period: 'biweekly',
+  pay_period_anchor: '2026-01-04',
 });
+
+const payPeriods = ['weekly', 'biweekly', 'semimonthly'] as const;
+const asPayPeriod = (value: string): CompanyHrSettings['pay_period'] =>
+  (payPeriods as readonly string[]).includes(value)
+    ? (value as CompanyHrSettings['pay_period'])
+    : 'biweekly';
 
 export async function getCompanySettings(
   db: Executor,
@@ -47,6 +58,11 @@ export async function getCompanySettings(
     geofence_mode: asMode(row.geofence_mode) ?? 'warn',
     auto_clockout_grace_minutes: row.auto_clockout_grace_minutes,
     max_shift_hours: row.max_shift_hours,
+    overtime_daily_minutes: row.overtime_daily_minutes,
+    overtime_weekly_minutes: row.overtime_weekly_minutes,
+    week_start_day: row.week_start_day,
+    pay_period: asPayPeriod(row.pay_period),
+    pay_period_anchor: row.pay_period_anchor,
   };
 }
 

@@ -1,0 +1,245 @@
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { TimesheetResult, TimesheetTotals } from '@portal/contract/hr-timesheets';
+import type { Executor } from '../../platform/database.ts';
+import { stores } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
+import { hrBreakSettings, hrSchedules, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
+import { getCompanySettings } from '../hr/settings.ts';
+import {
+  addDays,
+  addTotals,
+  employeeDays,
+  weekStartOf,
+  zeroTotals,
+  type OvertimeRules,
+  type PlannedShift,
+  type PunchBreak,
+  type PunchCard,
+} from './arithmetic.ts';
+
+export interface TimesheetQuery {
+  /** YYYY-MM-DD, inclusive, local dates of the stores */
+  from: string;
+  /** YYYY-MM-DD, inclusive */
+  to: string;
+  /** only these employees */
+  userIds?: number[];
+  /** only employees who worked or were scheduled at these stores (their figures cover all stores) */
+  storeIds?: number[];
+}
+
+export type { TimesheetResult, TimesheetTotals };
+
+/** `published` on hr_schedules, once the scheduling module adds it: only published shifts count. */
+const publishedColumn = (hrSchedules as unknown as Record<string, unknown>).published;
+const onlyPublished = (): SQL | undefined =>
+  publishedColumn ? sql`${hrSchedules}.published = true` : undefined;
+
+/**
+ * Timesheets of a company for a range of local dates: per employee, per day (the store's local date
+ * on which each timecard started), worked minutes (clock span minus unpaid breaks), paid and
+ * unpaid break minutes, regular and overtime minutes (daily and weekly thresholds of the company's
+ * HR settings, never counting a minute twice), late minutes against the shift, missed punches
+ * (a published shift that ended without a timecard, or a clock-out the auto clock-out made and
+ * nobody corrected), plus totals. Open timecards count up to now. The week before `from` is read
+ * too, so weekly overtime of a range starting mid-week is right. Every query is scoped to
+ * `companyId`; the caller checks who may see whom.
+ */
+export async function computeTimesheets(
+  db: Executor,
+  companyId: number,
+  query: TimesheetQuery,
+  now: Date = new Date(),
+): Promise<TimesheetResult> {
+  const settings = await getCompanySettings(db, companyId);
+  const rules: OvertimeRules = {
+    dailyMinutes: settings.overtime_daily_minutes,
+    weeklyMinutes: settings.overtime_weekly_minutes,
+    weekStartDay: settings.week_start_day,
+  };
+  // Local dates span UTC offsets of -12..+14 hours: one day of margin each side.
+  const windowStart = `${addDays(weekStartOf(query.from, rules.weekStartDay), -1)}T00:00:00Z`;
+  const windowEnd = `${addDays(query.to, 2)}T00:00:00Z`;
+
+  let userIds = query.userIds;
+  if (query.storeIds?.length) {
+    const [worked, planned] = await Promise.all([
+      db
+        .selectDistinct({ user_id: hrTimecards.user_id })
+        .from(hrTimecards)
+        .where(
+          and(
+            eq(hrTimecards.company_id, companyId),
+            inArray(hrTimecards.store_id, query.storeIds),
+            gte(hrTimecards.clock_in, windowStart),
+            lt(hrTimecards.clock_in, windowEnd),
+          ),
+        ),
+      db
+        .selectDistinct({ user_id: hrSchedules.user_id })
+        .from(hrSchedules)
+        .where(
+          and(
+            eq(hrSchedules.company_id, companyId),
+            inArray(hrSchedules.store_id, query.storeIds),
+            gte(hrSchedules.shift_start, windowStart),
+            lt(hrSchedules.shift_start, windowEnd),
+          ),
+        ),
+    ]);
+    const atStores = new Set([...worked, ...planned].map((r) => r.user_id));
+    userIds = (userIds ?? [...atStores]).filter((id) => atStores.has(id));
+  }
+  if (userIds && userIds.length === 0) {
+    return { from: query.from, to: query.to, stores: [], employees: [], totals: zeroTotals() };
+  }
+
+  const cardScope = and(
+    eq(hrTimecards.company_id, companyId),
+    gte(hrTimecards.clock_in, windowStart),
+    lt(hrTimecards.clock_in, windowEnd),
+    userIds ? inArray(hrTimecards.user_id, userIds) : undefined,
+  );
+  const [cardRows, breakRows, shiftRows, mandatoryRows] = await Promise.all([
+    db
+      .select({
+        id: hrTimecards.id,
+        user_id: hrTimecards.user_id,
+        store_id: hrTimecards.store_id,
+        schedule_id: hrTimecards.schedule_id,
+        time_zone: hrTimecards.time_zone,
+        clock_in: hrTimecards.clock_in,
+        clock_out: hrTimecards.clock_out,
+        auto_clocked_out: hrTimecards.auto_clocked_out,
+        not_corrected: hrTimecards.not_corrected,
+        edit_request_sent: hrTimecards.edit_request_sent,
+      })
+      .from(hrTimecards)
+      .where(cardScope)
+      .orderBy(asc(hrTimecards.clock_in)),
+    db
+      .select({
+        id: hrTimecardBreaks.id,
+        timecard_id: hrTimecardBreaks.timecard_id,
+        short_description: hrTimecardBreaks.short_description,
+        break_start: hrTimecardBreaks.break_start,
+        break_end: hrTimecardBreaks.break_end,
+        is_paid: hrTimecardBreaks.is_paid,
+        is_mandatory: hrTimecardBreaks.is_mandatory,
+        duration: hrTimecardBreaks.duration,
+      })
+      .from(hrTimecardBreaks)
+      .innerJoin(
+        hrTimecards,
+        and(
+          eq(hrTimecards.company_id, hrTimecardBreaks.company_id),
+          eq(hrTimecards.id, hrTimecardBreaks.timecard_id),
+        ),
+      )
+      .where(and(eq(hrTimecardBreaks.company_id, companyId), cardScope))
+      .orderBy(asc(hrTimecardBreaks.break_start)),
+    db
+      .select({
+        id: hrSchedules.id,
+        user_id: hrSchedules.user_id,
+        store_id: hrSchedules.store_id,
+        time_zone: stores.time_zone,
+        shift_start: hrSchedules.shift_start,
+        shift_end: hrSchedules.shift_end,
+      })
+      .from(hrSchedules)
+      .innerJoin(
+        stores,
+        and(eq(stores.company_id, hrSchedules.company_id), eq(stores.id, hrSchedules.store_id)),
+      )
+      .where(
+        and(
+          eq(hrSchedules.company_id, companyId),
+          gte(hrSchedules.shift_start, windowStart),
+          lt(hrSchedules.shift_start, windowEnd),
+          userIds ? inArray(hrSchedules.user_id, userIds) : undefined,
+          onlyPublished(),
+        ),
+      ),
+    db
+      .select({ store_id: hrBreakSettings.store_id, n: count() })
+      .from(hrBreakSettings)
+      .where(
+        and(
+          eq(hrBreakSettings.company_id, companyId),
+          eq(hrBreakSettings.is_active, true),
+          eq(hrBreakSettings.is_mandatory, true),
+        ),
+      )
+      .groupBy(hrBreakSettings.store_id),
+  ]);
+
+  const breaksByCard = new Map<number, PunchBreak[]>();
+  for (const { timecard_id, ...b } of breakRows) {
+    const list = breaksByCard.get(timecard_id) ?? [];
+    list.push(b);
+    breaksByCard.set(timecard_id, list);
+  }
+  const perUser = new Map<number, { cards: PunchCard[]; shifts: PlannedShift[] }>();
+  const entry = (userId: number) => {
+    let e = perUser.get(userId);
+    if (!e) {
+      e = { cards: [], shifts: [] };
+      perUser.set(userId, e);
+    }
+    return e;
+  };
+  for (const card of cardRows)
+    entry(card.user_id).cards.push({ ...card, breaks: breaksByCard.get(card.id) ?? [] });
+  for (const shift of shiftRows) entry(shift.user_id).shifts.push(shift);
+  const mandatoryBreaks = new Map(mandatoryRows.map((r) => [r.store_id, Number(r.n)]));
+
+  const ids = [...perUser.keys()];
+  const people = ids.length
+    ? await db
+        .select({
+          id: users.id,
+          first_name: users.first_name,
+          last_name: users.last_name,
+          email: users.email,
+        })
+        .from(users)
+        .where(and(eq(users.company_id, companyId), inArray(users.id, ids)))
+    : [];
+
+  const nowMs = now.getTime();
+  const total = zeroTotals();
+  const storeIds = new Set<number>();
+  const employees = people
+    .map((person) => {
+      const input = perUser.get(person.id) ?? { cards: [], shifts: [] };
+      const days = employeeDays({ ...input, mandatoryBreaks }, rules, nowMs).filter(
+        (d) => d.date >= query.from && d.date <= query.to,
+      );
+      const totals = zeroTotals();
+      for (const d of days) {
+        addTotals(totals, d);
+        for (const c of d.cards) storeIds.add(c.store_id);
+        for (const m of d.missed_shifts) storeIds.add(m.store_id);
+      }
+      addTotals(total, totals);
+      return { user_id: person.id, ...personName(person), days, totals };
+    })
+    .filter((e) => e.days.length > 0)
+    .sort(
+      (a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name),
+    );
+  const storeRows = storeIds.size
+    ? await db
+        .select({ id: stores.id, name: stores.name, time_zone: stores.time_zone })
+        .from(stores)
+        .where(and(eq(stores.company_id, companyId), inArray(stores.id, [...storeIds])))
+    : [];
+  return { from: query.from, to: query.to, stores: storeRows, employees, totals: total };
+}
+
+const personName = (p: { first_name: string; last_name: string; email: string }) => ({
+  first_name: p.first_name,
+  last_name: p.last_name,
+  email: p.email,
+});
