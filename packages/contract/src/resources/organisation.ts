@@ -47,6 +47,24 @@ export const companies = defineResource({
   defaultSort: 'name',
 });
 
+/**
+ * /my-company-settings (SPEC.md sections 2 and 6): a user with can_edit_own_company_settings reads
+ * and changes their own company, whatever their role (GET and PATCH on this path; never another
+ * company's). The body is the company's own fields without create defaults, so a field left out
+ * keeps its value.
+ */
+export const OWN_COMPANY_SETTINGS_PATH = '/company-settings';
+export const ownCompanyUpdateSchema = z
+  .strictObject({
+    name: companyWritable.shape.name,
+    theme_color: companyWritable.shape.theme_color.removeDefault(),
+    logo_url: companyWritable.shape.logo_url,
+    timezone: companyWritable.shape.timezone.removeDefault(),
+    timeout_limit: companyWritable.shape.timeout_limit.removeDefault(),
+  })
+  .partial();
+export type OwnCompanyUpdate = z.input<typeof ownCompanyUpdateSchema>;
+
 const tenantRowFields = { id, company_id: id, is_active: z.boolean(), created_at: isoDateTime };
 
 export const regionSchema = z.object({ ...tenantRowFields, name, is_b2b: z.boolean() });

@@ -2,12 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
 import { carrierSchema } from '@portal/contract/resources/company';
+import {
+  companies,
+  companySchema,
+  OWN_COMPANY_SETTINGS_PATH,
+  ownCompanyUpdateSchema,
+} from '@portal/contract/resources/organisation';
 import { signUploadRequestSchema, signedUploadSchema } from '@portal/contract/uploads';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
 import { ok } from '../../platform/reply.ts';
 import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
+import { companyService } from '../organisation/services.ts';
 import { activeCarriers } from './services.ts';
+
+const ownCompanyErrors = {
+  400: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  460: errorReplySchema,
+};
 
 export function companyRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,6 +51,36 @@ export function companyRoutes(app: FastifyInstance, db: Database, uploads: Uploa
         origin: requestOrigin(request),
       });
       return ok('', signed);
+    },
+  });
+
+  // /my-company-settings: the caller's own company, whatever their role; the id comes from the
+  // session, so nobody reaches another company here (super_admin included).
+  r.get(OWN_COMPANY_SETTINGS_PATH, {
+    schema: {
+      tags: ['Companies'],
+      summary: "The caller's own company settings",
+      response: { 200: replySchema(companySchema), ...ownCompanyErrors },
+    },
+    config: { access: 'can_edit_own_company_settings' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      return ok('', companySchema.parse(await companyService.get(db, ctx, ctx.companyId)));
+    },
+  });
+
+  r.patch(OWN_COMPANY_SETTINGS_PATH, {
+    schema: {
+      tags: ['Companies'],
+      summary: "Changes the caller's own company settings",
+      body: ownCompanyUpdateSchema,
+      response: { 200: replySchema(companySchema), ...ownCompanyErrors },
+    },
+    config: { access: 'can_edit_own_company_settings' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const updated = await companyService.update(db, ctx, ctx.companyId, request.body);
+      return ok(companies.messages.updated, companySchema.parse(updated));
     },
   });
 

@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ListQuery } from '@portal/contract/list-query';
 import type { ResourceDefinition } from '@portal/contract/resource';
 import type { Database, Tx } from '../database.ts';
@@ -68,6 +68,19 @@ export interface ResourceServiceOptions<Def extends ResourceDefinition> {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A field whose values come from a fixed list (enum, literal): filtered by equality, not contains. */
+function isChoiceField(field: z.ZodType | undefined): boolean {
+  let inner: unknown = field;
+  while (
+    inner instanceof z.ZodOptional ||
+    inner instanceof z.ZodNullable ||
+    inner instanceof z.ZodDefault
+  ) {
+    inner = inner.unwrap();
+  }
+  return inner instanceof z.ZodEnum || inner instanceof z.ZodLiteral;
+}
+
 /**
  * Generic list/get/create/update/remove/activate for one declared resource. Every query goes through
  * `scope()`, which takes the company from the caller, never from the request.
@@ -92,6 +105,16 @@ export function createResourceService<Def extends ResourceDefinition>(
       .map((key) => [key, column(key)]),
   );
   const label = definition.label.one;
+  // filter[field] on free text is a case-insensitive contains (what a column filter box means);
+  // ids, numbers, booleans, dates and fixed choices (enums) stay equality.
+  const containsFields = new Set(
+    definition.queryFields.filter(
+      (field) =>
+        columns[field]?.dataType === 'string' &&
+        ['PgText', 'PgVarchar'].includes(columns[field]?.columnType ?? '') &&
+        !isChoiceField(definition.row.shape[field]),
+    ),
+  );
 
   function scope(ctx: RequestContext): SQL | undefined {
     return isSuperAdmin(ctx) ? undefined : eq(scopeColumn, ctx.companyId);
@@ -122,7 +145,10 @@ export function createResourceService<Def extends ResourceDefinition>(
         );
       }
       const value = filterValue(field, raw);
-      conditions.push(value === null ? isNull(column(field)) : eq(column(field), value));
+      if (value === null) conditions.push(isNull(column(field)));
+      else if (typeof value === 'string' && containsFields.has(field))
+        conditions.push(ilike(column(field), `%${escapeLike(value)}%`));
+      else conditions.push(eq(column(field), value));
     }
     if (query.search) {
       if (!definition.searchFields.length) {

@@ -6,7 +6,7 @@ export interface ListParams {
   /** `field` or `-field`. */
   sort?: string;
   search?: string;
-  /** `filter[field]=value`: equality on the server. */
+  /** `filter[field]=value`: on the server a case-insensitive contains for free text, equality otherwise. */
   filter?: Readonly<Record<string, string>>;
   related?: readonly string[];
 }
