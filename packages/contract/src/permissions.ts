@@ -40,6 +40,9 @@ export const featurePermissions = [
   'read_hr_timecards',
   'read_employees',
   'write_employees',
+  'read_hr_timeoff',
+  'write_hr_timeoff',
+  'read_hr_dashboard',
 ] as const;
 
 export const allPermissions = [

@@ -13,4 +13,5 @@ export * from '../modules/company/schema.ts';
 export * from '../modules/fields/schema.ts';
 export * from '../modules/shell/schema.ts';
 export * from '../modules/hr/schema.ts';
+export * from '../modules/timeoff/schema.ts';
 export * from '../modules/timesheets/schema.ts';
