@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { navigationRoutes } from './modules/navigation/routes.ts';
 import { hrRoutes } from './modules/hr/routes.ts';
+import { kioskRoutes } from './modules/hr-kiosk/routes.ts';
 import { shellRoutes } from './modules/shell/routes.ts';
 import { resourceServices } from './resources.ts';
 import { createUploads, uploadRoutes } from './platform/uploads.ts';
@@ -137,6 +138,7 @@ export async function buildApp({
       });
       await uploadRoutes(api, uploads, UPLOADS_PATH);
       hrRoutes(api, db, uploads);
+      kioskRoutes(api, db);
       accessRoutes(api, db);
       assignmentRoutes(api, db);
       billingRoutes(api, db);

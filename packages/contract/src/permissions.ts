@@ -40,6 +40,7 @@ export const featurePermissions = [
   'read_hr_timecards',
   'read_employees',
   'write_employees',
+  'write_hr_kiosks',
   'read_hr_timeoff',
   'write_hr_timeoff',
   'read_hr_dashboard',

@@ -15,3 +15,4 @@ export * from '../modules/shell/schema.ts';
 export * from '../modules/hr/schema.ts';
 export * from '../modules/timeoff/schema.ts';
 export * from '../modules/timesheets/schema.ts';
+export * from '../modules/hr-kiosk/schema.ts';

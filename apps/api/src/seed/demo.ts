@@ -63,6 +63,7 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'is_clockin_pop_up_required',
     'write_hr_settings',
     'write_employees',
+    'write_hr_kiosks',
     ...clock,
   ],
   sub_agent_employee: ['read_stores', 'read_districts', 'read_regions', ...everyone, ...clock],

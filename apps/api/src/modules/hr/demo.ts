@@ -68,6 +68,14 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       permission: 'read_hr_settings',
       order: 20,
     },
+    {
+      company_id: companyId,
+      name: 'Kiosks',
+      route: '/hr/kiosks',
+      icon: 'tablet',
+      permission: 'write_hr_kiosks',
+      order: 21,
+    },
   ]);
   const staff = await tx
     .select({ id: users.id })

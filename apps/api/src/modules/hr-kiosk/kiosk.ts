@@ -1,0 +1,433 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { authMessages } from '@portal/contract/auth';
+import { formatInZone, hrMessages } from '@portal/contract/hr';
+import {
+  kioskMessages,
+  type KioskDevice,
+  type KioskEnrolRequest,
+  type KioskEnrolResult,
+  type KioskPerson,
+  type KioskPunchRequest,
+  type KioskPunchResult,
+  type KioskState,
+} from '@portal/contract/hr-kiosk';
+import { isPermission, type PermissionSet } from '@portal/contract/permissions';
+import { isRoleKey } from '@portal/contract/roles';
+import type { Database, Executor } from '../../platform/database.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
+import { userStores } from '../assignments/schema.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import {
+  clearThrottle,
+  recordFailure,
+  throttleState,
+  type Limit,
+  type ThrottleKey,
+} from '../auth/throttle.ts';
+import { companies, stores } from '../organisation/schema.ts';
+import { userIdentities, users } from '../users/schema.ts';
+import {
+  clockIn,
+  clockOut,
+  currentScheduleId,
+  endBreak,
+  sessionOf,
+  startBreak,
+} from '../hr/clock.ts';
+import { findStore, listBreakSettings } from '../hr/settings.ts';
+import { hrKioskDevices, hrStoreTempAccess } from './schema.ts';
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+/** Wrong PINs, counted in the database like failed sign-ins (auth/throttle.ts). */
+export const kioskLimits = {
+  /** For one person, from any kiosk of the company. */
+  person: { max: 5, windowSeconds: 15 * 60 },
+  /** On one kiosk, whoever is typing: guessing across the staff list. */
+  device: { max: 30, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, Limit>;
+
+const personKey = (companyId: number, userId: number): ThrottleKey => ({
+  key: `kiosk:pin:${companyId}:${userId}`,
+  limit: kioskLimits.person,
+});
+const deviceKey = (device: KioskDeviceAuth): ThrottleKey => ({
+  key: `kiosk:device:${device.companyId}:${device.id}`,
+  limit: kioskLimits.device,
+});
+
+// ---- Manager side
+
+const deviceColumns = {
+  id: hrKioskDevices.id,
+  store_id: hrKioskDevices.store_id,
+  store_name: stores.name,
+  name: hrKioskDevices.name,
+  enrolled_by_name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+  created_at: hrKioskDevices.created_at,
+  last_used_at: hrKioskDevices.last_used_at,
+  revoked_at: hrKioskDevices.revoked_at,
+};
+
+function devicesQuery(db: Executor, companyId: number) {
+  return db
+    .select(deviceColumns)
+    .from(hrKioskDevices)
+    .innerJoin(
+      stores,
+      and(eq(stores.company_id, hrKioskDevices.company_id), eq(stores.id, hrKioskDevices.store_id)),
+    )
+    .innerJoin(
+      users,
+      and(
+        eq(users.company_id, hrKioskDevices.company_id),
+        eq(users.id, hrKioskDevices.enrolled_by),
+      ),
+    )
+    .$dynamic()
+    .where(eq(hrKioskDevices.company_id, companyId));
+}
+
+/** The company's kiosks, live ones first, newest first. */
+export async function listDevices(db: Executor, ctx: RequestContext): Promise<KioskDevice[]> {
+  return devicesQuery(db, ctx.companyId).orderBy(
+    sql`${hrKioskDevices.revoked_at} is not null`,
+    sql`${hrKioskDevices.id} desc`,
+  );
+}
+
+async function findDevice(db: Executor, companyId: number, id: number): Promise<KioskDevice> {
+  const [device] = await devicesQuery(db, companyId).where(
+    and(eq(hrKioskDevices.company_id, companyId), eq(hrKioskDevices.id, id)),
+  );
+  if (!device) throw AppError.notFound('Kiosk');
+  return device;
+}
+
+/** Enrols a kiosk for one store of the caller's company; the credential is answered once. */
+export async function enrolDevice(
+  db: Database,
+  ctx: RequestContext,
+  input: KioskEnrolRequest,
+): Promise<KioskEnrolResult> {
+  const store = await findStore(db, ctx.companyId, input.store_id);
+  if (!store.is_active) throw AppError.badRequest(hrMessages.storeInactive);
+  const secret = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(hrKioskDevices)
+    .values({
+      company_id: ctx.companyId,
+      store_id: store.id,
+      name: input.name.trim(),
+      secret_hash: hashSecret(secret),
+      enrolled_by: ctx.userId,
+    })
+    .returning({ id: hrKioskDevices.id });
+  if (!row) throw new Error('kiosk insert returned nothing');
+  return {
+    device: await findDevice(db, ctx.companyId, row.id),
+    device_token: `${ctx.companyId}.${row.id}.${secret}`,
+  };
+}
+
+/** Revokes a kiosk at once: its next call is refused. Revoking twice answers the same row. */
+export async function revokeDevice(
+  db: Database,
+  ctx: RequestContext,
+  id: number,
+): Promise<KioskDevice> {
+  await findDevice(db, ctx.companyId, id);
+  await db
+    .update(hrKioskDevices)
+    .set({ revoked_at: sql`now()`, revoked_by: ctx.userId, updated_at: sql`now()` })
+    .where(
+      and(
+        eq(hrKioskDevices.company_id, ctx.companyId),
+        eq(hrKioskDevices.id, id),
+        isNull(hrKioskDevices.revoked_at),
+      ),
+    );
+  return findDevice(db, ctx.companyId, id);
+}
+
+// ---- Kiosk side
+
+export interface KioskDeviceAuth {
+  companyId: number;
+  id: number;
+  name: string;
+  store: { id: number; name: string; time_zone: string };
+}
+
+const refused = () => new AppError(401, kioskMessages.deviceRefused);
+
+/**
+ * The kiosk a credential names, if it is live (not revoked, its store and company active), or a
+ * 401. The secret is compared in constant time.
+ */
+export async function deviceFromToken(db: Executor, token: string): Promise<KioskDeviceAuth> {
+  const [companyPart, idPart, secret] = token.split('.');
+  const companyId = Number(companyPart);
+  const id = Number(idPart);
+  if (!secret || !Number.isSafeInteger(companyId) || !Number.isSafeInteger(id)) throw refused();
+  const [row] = await db
+    .select({
+      secret_hash: hrKioskDevices.secret_hash,
+      revoked_at: hrKioskDevices.revoked_at,
+      name: hrKioskDevices.name,
+      store_id: stores.id,
+      store_name: stores.name,
+      time_zone: stores.time_zone,
+      store_active: stores.is_active,
+      company_active: companies.is_active,
+    })
+    .from(hrKioskDevices)
+    .innerJoin(
+      stores,
+      and(eq(stores.company_id, hrKioskDevices.company_id), eq(stores.id, hrKioskDevices.store_id)),
+    )
+    .innerJoin(companies, eq(companies.id, hrKioskDevices.company_id))
+    .where(and(eq(hrKioskDevices.company_id, companyId), eq(hrKioskDevices.id, id)));
+  const given = Buffer.from(hashSecret(secret));
+  const stored = Buffer.from(row?.secret_hash ?? '');
+  const matches = given.length === stored.length && timingSafeEqual(given, stored);
+  if (!row || !matches || row.revoked_at !== null || !row.company_active) throw refused();
+  if (!row.store_active) throw new AppError(401, hrMessages.storeInactive);
+  return {
+    companyId,
+    id,
+    name: row.name,
+    store: { id: row.store_id, name: row.store_name, time_zone: row.time_zone },
+  };
+}
+
+/** Whether a user may clock at a store: their own store, an assigned one, or temporary access today. */
+function worksAt(companyId: number, storeId: number, timeZone: string) {
+  return or(
+    eq(users.current_store, storeId),
+    exists(
+      sql`(select 1 from ${userStores} where ${userStores.company_id} = ${companyId} and ${userStores.user_id} = ${users.id} and ${userStores.store_id} = ${storeId})`,
+    ),
+    exists(
+      sql`(select 1 from ${hrStoreTempAccess} where ${hrStoreTempAccess.company_id} = ${companyId} and ${hrStoreTempAccess.user_id} = ${users.id} and ${hrStoreTempAccess.store_id} = ${storeId} and (now() at time zone ${timeZone})::date between ${hrStoreTempAccess.starts_on} and ${hrStoreTempAccess.ends_on})`,
+    ),
+  );
+}
+
+const liveUser = and(eq(users.is_active, true), eq(users.is_deleted, false));
+
+/** The store's clock and the people who may clock there, for the identify screen. */
+export async function kioskState(db: Executor, device: KioskDeviceAuth): Promise<KioskState> {
+  const staff = await db
+    .select({
+      id: users.id,
+      name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.company_id, device.companyId),
+        liveUser,
+        eq(users.is_locked, false),
+        worksAt(device.companyId, device.store.id, device.store.time_zone),
+      ),
+    )
+    .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
+    .limit(500);
+  return {
+    device_id: device.id,
+    device_name: device.name,
+    store: device.store,
+    local: formatInZone(new Date(), device.store.time_zone),
+    staff,
+  };
+}
+
+interface Person {
+  ctx: RequestContext;
+  first_name: string;
+  last_name: string;
+}
+
+/**
+ * Checks the PIN of the person at the kiosk (picked by id or typed email, in the kiosk's company
+ * only), under the wrong-PIN limits; then that they may clock at the kiosk's store. Answers the
+ * context the clock services take, built like a session's: the person's own permissions.
+ */
+async function verifyPerson(
+  db: Database,
+  device: KioskDeviceAuth,
+  who: { user_id?: number | undefined; email?: string | undefined; mobile_pin: string },
+): Promise<Person> {
+  await db
+    .update(hrKioskDevices)
+    .set({ last_used_at: sql`now()` })
+    .where(and(eq(hrKioskDevices.company_id, device.companyId), eq(hrKioskDevices.id, device.id)));
+  const [found] = await db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      pin_hash: userIdentities.mobile_pin_hash,
+    })
+    .from(users)
+    .innerJoin(
+      userIdentities,
+      and(eq(userIdentities.company_id, users.company_id), eq(userIdentities.user_id, users.id)),
+    )
+    .where(
+      and(
+        eq(users.company_id, device.companyId),
+        who.user_id !== undefined ? eq(users.id, who.user_id) : eq(users.email, who.email ?? ''),
+      ),
+    );
+  const keys = found
+    ? [deviceKey(device), personKey(device.companyId, found.id)]
+    : [deviceKey(device)];
+  const gate = await throttleState(db, keys);
+  const block = gate.blocked[0];
+  if (block) {
+    throw new AppError(
+      429,
+      kioskMessages.tooManyPins(Math.ceil(block.retryAfterSeconds / 60)),
+      undefined,
+      {
+        retry_after: block.retryAfterSeconds,
+      },
+    );
+  }
+  if (found && !found.pin_hash) {
+    await recordFailure(db, [deviceKey(device)]);
+    throw AppError.badRequest(kioskMessages.noPin);
+  }
+  if (!(await verifyPassword(found?.pin_hash ?? undefined, who.mobile_pin)) || !found) {
+    await recordFailure(db, keys);
+    throw new AppError(401, kioskMessages.wrongPin);
+  }
+  await clearThrottle(db, [personKey(device.companyId, found.id).key]);
+
+  const [account] = await db
+    .select({
+      is_active: users.is_active,
+      is_deleted: users.is_deleted,
+      is_locked: users.is_locked,
+      role_active: roles.is_active,
+      access_level: users.access_level,
+      base_role: roles.base_role,
+      works_here: sql<boolean>`${worksAt(device.companyId, device.store.id, device.store.time_zone)}`,
+      permissions: sql<string[] | null>`(
+        select array_agg(distinct p) from ${rolePermissionGroups} rpg
+          join ${permissionGroups} g on g.company_id = rpg.company_id and g.id = rpg.permission_group_id and g.is_active
+          cross join lateral unnest(g.permissions) as p
+         where rpg.company_id = ${users.company_id} and rpg.role_id = ${users.role_id})`,
+    })
+    .from(users)
+    .innerJoin(roles, and(eq(roles.company_id, users.company_id), eq(roles.id, users.role_id)))
+    .where(and(eq(users.company_id, device.companyId), eq(users.id, found.id)));
+  if (!account || !account.is_active || account.is_deleted || !account.role_active)
+    throw AppError.forbidden(authMessages.accountDisabled);
+  if (account.is_locked) throw AppError.forbidden(authMessages.accountLocked);
+  if (!account.works_here) throw AppError.forbidden(kioskMessages.notStaff(device.store.name));
+  const permissions: PermissionSet = {};
+  for (const flag of account.permissions ?? []) if (isPermission(flag)) permissions[flag] = true;
+  return {
+    first_name: found.first_name,
+    last_name: found.last_name,
+    ctx: {
+      // No session: the kiosk's person is known by the PIN for this one call.
+      sessionId: 0,
+      companyId: device.companyId,
+      userId: found.id,
+      accessLevel: account.access_level,
+      baseRole: isRoleKey(account.base_role) ? account.base_role : 'base_user',
+      permissions,
+    },
+  };
+}
+
+/** Who is at the kiosk, their clock session and the store's breaks. */
+export async function identify(
+  db: Database,
+  device: KioskDeviceAuth,
+  who: { user_id?: number | undefined; email?: string | undefined; mobile_pin: string },
+): Promise<KioskPerson> {
+  const person = await verifyPerson(db, device, who);
+  return {
+    id: person.ctx.userId,
+    first_name: person.first_name,
+    last_name: person.last_name,
+    session: await sessionOf(db, device.companyId, person.ctx.userId),
+    break_settings: await listBreakSettings(db, device.companyId, device.store.id),
+  };
+}
+
+const missing = (message: string) => AppError.badRequest(message);
+
+/**
+ * A punch at the kiosk, through the web clock's own services (clock.ts): the same permissions,
+ * one open timecard, one open break, the break kind locked while it runs, server time, and a
+ * double press answering the same timecard or break.
+ */
+export async function punch(
+  db: Database,
+  device: KioskDeviceAuth,
+  input: KioskPunchRequest,
+): Promise<{ message: string; result: KioskPunchResult }> {
+  const person = await verifyPerson(db, device, input);
+  const { ctx } = person;
+  const comment = input.user_comment ?? null;
+  const done = (message: string, session: KioskPunchResult['session'], warning: string | null) => ({
+    message,
+    result: { first_name: person.first_name, session, warning },
+  });
+  switch (input.action) {
+    case 'clock_in': {
+      const { data } = await clockIn(db, ctx, {
+        user_id: ctx.userId,
+        store_id: device.store.id,
+        schedule_id: await currentScheduleId(db, ctx.companyId, ctx.userId, device.store.id),
+        user_comment: comment,
+      });
+      const { timecard: _timecard, warning, ...session } = data;
+      return done(hrMessages.clockedIn, session, warning);
+    }
+    case 'clock_out': {
+      if (!input.timecard_id) throw missing(hrMessages.notClockedIn);
+      const data = await clockOut(db, ctx, {
+        id: input.timecard_id,
+        user_id: ctx.userId,
+        user_comment: comment,
+      });
+      const { timecard: _timecard, warning, ...session } = data;
+      return done(hrMessages.clockedOut, session, warning);
+    }
+    case 'start_break': {
+      if (!input.timecard_id) throw missing(hrMessages.notClockedInForBreak);
+      if (!input.settings_store_id)
+        throw AppError.badRequest(hrMessages.unknownBreakSetting, {
+          settings_store_id: ['Choose Lunch or Coffee'],
+        });
+      const data = await startBreak(db, ctx, {
+        timecard_id: input.timecard_id,
+        user_id: ctx.userId,
+        settings_store_id: input.settings_store_id,
+        user_comment: comment,
+      });
+      const { break: _break, ...session } = data;
+      return done(hrMessages.breakStarted, session, null);
+    }
+    case 'end_break': {
+      if (!input.timecard_break_id) throw missing(hrMessages.noBreakToEnd);
+      const data = await endBreak(db, ctx, {
+        id: input.timecard_break_id,
+        user_id: ctx.userId,
+        user_comment: comment,
+      });
+      const { break: _break, ...session } = data;
+      return done(hrMessages.breakEnded, session, null);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import {
+  kioskDeviceRequestSchema,
+  kioskDeviceSchema,
+  kioskEnrolRequestSchema,
+  kioskEnrolResultSchema,
+  kioskIdentifyRequestSchema,
+  kioskMessages,
+  kioskPersonSchema,
+  kioskPunchRequestSchema,
+  kioskPunchResultSchema,
+  kioskStateSchema,
+} from '@portal/contract/hr-kiosk';
+import type { Database } from '../../platform/database.ts';
+import { callerOf } from '../../platform/access.ts';
+import { ok } from '../../platform/reply.ts';
+import {
+  deviceFromToken,
+  enrolDevice,
+  identify,
+  kioskState,
+  listDevices,
+  punch,
+  revokeDevice,
+} from './kiosk.ts';
+
+const errors = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  429: errorReplySchema,
+  460: errorReplySchema,
+};
+const tags = ['HR kiosk'];
+
+/**
+ * The shared store device: managers enrol, list and revoke kiosks (write_hr_kiosks); the kiosk's
+ * own calls are public routes authenticated by the device credential in the body, and each person
+ * at the kiosk by their mobile PIN.
+ */
+export function kioskRoutes(app: FastifyInstance, db: Database) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/hr-kiosks', {
+    schema: {
+      tags,
+      summary: "The company's kiosks",
+      response: { 200: replySchema(z.object({ results: z.array(kioskDeviceSchema) })), ...errors },
+    },
+    config: { access: 'write_hr_kiosks' },
+    handler: async (request) => ok('', { results: await listDevices(db, callerOf(request)) }),
+  });
+
+  r.post('/hr-kiosks', {
+    schema: {
+      tags,
+      summary: "Enrol a store's device as a kiosk (the credential is answered once)",
+      body: kioskEnrolRequestSchema,
+      response: { 200: replySchema(kioskEnrolResultSchema), ...errors },
+    },
+    config: { access: 'write_hr_kiosks' },
+    handler: async (request) =>
+      ok(kioskMessages.enrolled, await enrolDevice(db, callerOf(request), request.body)),
+  });
+
+  r.delete('/hr-kiosks/:id', {
+    schema: {
+      tags,
+      summary: 'Revoke a kiosk: its next call is refused',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      response: { 200: replySchema(kioskDeviceSchema), ...errors },
+    },
+    config: { access: 'write_hr_kiosks' },
+    handler: async (request) =>
+      ok(kioskMessages.revoked, await revokeDevice(db, callerOf(request), request.params.id)),
+  });
+
+  r.post('/hr-kiosk/state', {
+    schema: {
+      tags,
+      summary: "The kiosk's store, clock and staff",
+      body: kioskDeviceRequestSchema,
+      response: { 200: replySchema(kioskStateSchema), ...errors },
+    },
+    config: { access: 'public' },
+    handler: async (request) =>
+      ok('', await kioskState(db, await deviceFromToken(db, request.body.device_token))),
+  });
+
+  r.post('/hr-kiosk/identify', {
+    schema: {
+      tags,
+      summary: 'Who is at the kiosk (mobile PIN), with their clock session and the breaks',
+      body: kioskIdentifyRequestSchema,
+      response: { 200: replySchema(kioskPersonSchema), ...errors },
+    },
+    config: { access: 'public' },
+    handler: async (request) => {
+      const { device_token, ...who } = request.body;
+      return ok('', await identify(db, await deviceFromToken(db, device_token), who));
+    },
+  });
+
+  r.post('/hr-kiosk/punch', {
+    schema: {
+      tags,
+      summary: 'Clock in, start or end a break, or clock out at the kiosk',
+      body: kioskPunchRequestSchema,
+      response: { 200: replySchema(kioskPunchResultSchema), ...errors },
+    },
+    config: { access: 'public' },
+    handler: async (request) => {
+      const device = await deviceFromToken(db, request.body.device_token);
+      const { message, result } = await punch(db, device, request.body);
+      return ok(message, result);
+    },
+  });
+}
