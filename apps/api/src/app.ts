@@ -40,6 +40,7 @@ import { fieldRoutes } from './modules/fields/routes.ts';
 import { organisationRoutes } from './modules/organisation/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { timesheetRoutes } from './modules/timesheets/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -148,6 +149,7 @@ export async function buildApp({
       supportRoutes(api, db);
       userRoutes(api, db);
       shellRoutes(api, db);
+      timesheetRoutes(api, db);
     },
     { prefix: API_PREFIX },
   );

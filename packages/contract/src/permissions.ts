@@ -44,6 +44,9 @@ export const featurePermissions = [
   'read_hr_timeoff',
   'write_hr_timeoff',
   'read_hr_dashboard',
+  'read_hr_timesheets',
+  'write_hr_timesheets',
+  'read_hr_reports',
 ] as const;
 
 export const allPermissions = [

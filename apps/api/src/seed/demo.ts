@@ -64,6 +64,7 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_hr_settings',
     'write_employees',
     'write_hr_kiosks',
+    'write_hr_timesheets',
     ...clock,
   ],
   sub_agent_employee: ['read_stores', 'read_districts', 'read_regions', ...everyone, ...clock],

@@ -76,6 +76,23 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       permission: 'write_hr_kiosks',
       order: 21,
     },
+    {
+      company_id: companyId,
+      name: 'Timesheet',
+      route: '/hr/timesheet',
+      icon: 'schedule',
+      // Everyone who clocks sees their own timesheet; read_hr_timesheets shows everyone's.
+      permission: 'write_hr_clockin',
+      order: 26,
+    },
+    {
+      company_id: companyId,
+      name: 'HR Reports',
+      route: '/hr/reports',
+      icon: 'assessment',
+      permission: 'read_hr_reports',
+      order: 27,
+    },
   ]);
   const staff = await tx
     .select({ id: users.id })

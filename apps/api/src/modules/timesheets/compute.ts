@@ -30,10 +30,13 @@ export interface TimesheetQuery {
 
 export type { TimesheetResult, TimesheetTotals };
 
-/** `published` on hr_schedules, once the scheduling module adds it: only published shifts count. */
-const publishedColumn = (hrSchedules as unknown as Record<string, unknown>).published;
+/**
+ * Only published shifts count: the scheduling module adds `published_at` to hr_schedules (null is a
+ * draft). Read by name so this module works before and after that column exists.
+ */
+const publishedAt = (hrSchedules as unknown as Record<string, unknown>).published_at;
 const onlyPublished = (): SQL | undefined =>
-  publishedColumn ? sql`${hrSchedules}.published = true` : undefined;
+  publishedAt ? sql`${hrSchedules}.published_at is not null` : undefined;
 
 /**
  * Timesheets of a company for a range of local dates: per employee, per day (the store's local date
