@@ -40,6 +40,9 @@ import { fieldRoutes } from './modules/fields/routes.ts';
 import { organisationRoutes } from './modules/organisation/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { eventRoutes } from './platform/events.ts';
+import { timeoffRoutes } from './modules/timeoff/routes.ts';
+import { hrDashboardRoutes } from './modules/hr-dashboard/routes.ts';
 import { timesheetRoutes } from './modules/timesheets/routes.ts';
 
 export const API_PREFIX = '/api';
@@ -149,6 +152,9 @@ export async function buildApp({
       supportRoutes(api, db);
       userRoutes(api, db);
       shellRoutes(api, db);
+      eventRoutes(api, db);
+      timeoffRoutes(api, db);
+      hrDashboardRoutes(api, db);
       timesheetRoutes(api, db);
     },
     { prefix: API_PREFIX },

@@ -5,6 +5,7 @@ import type { Database, Tx } from '../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../modules/access/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedHrDemo } from '../modules/hr/demo.ts';
+import { seedTimeoffDemo } from '../modules/timeoff/demo.ts';
 import { seedAdminDemo } from './admin-demo.ts';
 import { requiredFields, sidebarItems } from '../modules/navigation/schema.ts';
 import { companies, districts, regions, stores } from '../modules/organisation/schema.ts';
@@ -330,5 +331,6 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
     .insert(requiredFields)
     .values({ company_id, type: 'Home Screen', title: 'OneView', order: 0 });
   await seedHrDemo(tx, company_id);
+  await seedTimeoffDemo(tx, company_id);
   await seedAdminDemo(tx, company_id, plan.name === DEMO_COMPANY);
 }

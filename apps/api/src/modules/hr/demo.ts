@@ -54,6 +54,30 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
   await tx.insert(sidebarItems).values([
     {
       company_id: companyId,
+      name: 'HR Dashboard',
+      route: '/hr/dashboard',
+      icon: 'dashboard',
+      permission: 'write_hr_clockin',
+      order: 24,
+    },
+    {
+      company_id: companyId,
+      name: 'Time Off',
+      route: '/hr/dashboard/timeoff',
+      icon: 'event',
+      permission: 'write_hr_clockin',
+      order: 25,
+    },
+    {
+      company_id: companyId,
+      name: 'Team',
+      route: '/hr/team',
+      icon: 'groups',
+      permission: 'read_hr_dashboard',
+      order: 28,
+    },
+    {
+      company_id: companyId,
       name: 'Employees',
       route: '/employees',
       icon: 'badge',

@@ -1,0 +1,541 @@
+import {
+  and,
+  asc,
+  Column,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  LATE_GRACE_MINUTES,
+  type MyView,
+  type StoreEmployee,
+  type StoreEmployeeStatus,
+  type StoreView,
+  type TeamMember,
+  type TeamMemberDetail,
+} from '@portal/contract/hr-dashboard';
+import { DEFAULT_TIMEZONE } from '@portal/contract/constants';
+import { clockStatus } from '@portal/contract/hr';
+import type { Database, Executor } from '../../platform/database.ts';
+import { hasPermission, type RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hrEmployeeDetails, hrSchedules, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
+import { findStore, getCompanySettings } from '../hr/settings.ts';
+import { stores } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
+import { computeTimesheets } from '../timesheets/compute.ts';
+import { addDays, localDate, payPeriodOf, weekStartOf } from '../timesheets/arithmetic.ts';
+import { hrTimeoffRequests } from '../timeoff/schema.ts';
+import { balances, listApprovedTimeOff, listRequests } from '../timeoff/services.ts';
+
+const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
+const MINUTE = 60_000;
+
+/**
+ * Only published shifts count when the scheduling module marks them (hr_schedules.published_at;
+ * null is a draft). Read by name, so this module works before and after that column exists.
+ */
+function onlyPublished(): SQL | undefined {
+  const column: unknown = Reflect.get(hrSchedules, 'published_at');
+  return column instanceof Column ? isNotNull(column) : undefined;
+}
+
+// ---- Store view
+
+interface Shift {
+  id: number;
+  user_id: number;
+  shift_start: string;
+  shift_end: string;
+}
+
+/** The shift that matters now: the running one, else the next, else the last that ended. */
+function relevantShift(shifts: Shift[], now: number): Shift | null {
+  const running = shifts.find(
+    (s) => Date.parse(s.shift_start) <= now && now < Date.parse(s.shift_end),
+  );
+  if (running) return running;
+  const next = shifts.find((s) => Date.parse(s.shift_start) > now);
+  return next ?? shifts[shifts.length - 1] ?? null;
+}
+
+/**
+ * Who is where at a store today (the store's local day), against the schedule: clocked in, on a
+ * break, late (a shift started more than LATE_GRACE_MINUTES ago and no clock-in), absent (a shift
+ * ended with no clock-in), scheduled (later today), clocked out, or on approved time off.
+ */
+export async function storeView(
+  db: Executor,
+  ctx: RequestContext,
+  storeId: number,
+  nowDate: Date = new Date(),
+): Promise<StoreView> {
+  const store = await findStore(db, ctx.companyId, storeId);
+  const now = nowDate.getTime();
+  const tz = store.time_zone;
+  const today = localDate(nowDate.toISOString(), tz);
+  const dayStart = sql`(${today}::date)::timestamp at time zone ${tz}`;
+  const dayEnd = sql`(${today}::date + 1)::timestamp at time zone ${tz}`;
+
+  const shifts = await db
+    .select({
+      id: hrSchedules.id,
+      user_id: hrSchedules.user_id,
+      shift_start: hrSchedules.shift_start,
+      shift_end: hrSchedules.shift_end,
+    })
+    .from(hrSchedules)
+    .where(
+      and(
+        eq(hrSchedules.company_id, ctx.companyId),
+        eq(hrSchedules.store_id, store.id),
+        lt(hrSchedules.shift_start, dayEnd),
+        gt(hrSchedules.shift_end, dayStart),
+        onlyPublished(),
+      ),
+    )
+    .orderBy(asc(hrSchedules.shift_start));
+
+  // Timecards at this store that are open, or started today.
+  const cards = await db
+    .select({
+      id: hrTimecards.id,
+      user_id: hrTimecards.user_id,
+      clock_in: hrTimecards.clock_in,
+      clock_out: hrTimecards.clock_out,
+    })
+    .from(hrTimecards)
+    .where(
+      and(
+        eq(hrTimecards.company_id, ctx.companyId),
+        eq(hrTimecards.store_id, store.id),
+        sql`(${hrTimecards.clock_out} is null or ${hrTimecards.clock_in} >= ${dayStart})`,
+      ),
+    )
+    .orderBy(asc(hrTimecards.clock_in));
+  const openCardIds = cards.filter((c) => c.clock_out === null).map((c) => c.id);
+  const openBreaks = openCardIds.length
+    ? await db
+        .select({
+          timecard_id: hrTimecardBreaks.timecard_id,
+          break_start: hrTimecardBreaks.break_start,
+          short_description: hrTimecardBreaks.short_description,
+        })
+        .from(hrTimecardBreaks)
+        .where(
+          and(
+            eq(hrTimecardBreaks.company_id, ctx.companyId),
+            inArray(hrTimecardBreaks.timecard_id, openCardIds),
+            isNull(hrTimecardBreaks.break_end),
+          ),
+        )
+    : [];
+
+  const userIds = [...new Set([...shifts.map((s) => s.user_id), ...cards.map((c) => c.user_id)])];
+  const people = userIds.length
+    ? await db
+        .select({ id: users.id, name: fullName })
+        .from(users)
+        .where(and(eq(users.company_id, ctx.companyId), inArray(users.id, userIds)))
+    : [];
+  const timeOff = await listApprovedTimeOff(db, ctx.companyId, { from: today, to: today, userIds });
+
+  const employees: StoreEmployee[] = people.map((person) => {
+    const mine = shifts.filter((s) => s.user_id === person.id);
+    const shift = relevantShift(mine, now);
+    const myCards = cards.filter((c) => c.user_id === person.id);
+    const open = myCards.find((c) => c.clock_out === null) ?? null;
+    const last = myCards[myCards.length - 1] ?? null;
+    const onBreak = open ? openBreaks.find((b) => b.timecard_id === open.id) : undefined;
+    const absence = timeOff.find((t) => t.user_id === person.id && !t.partial_day);
+    const start = shift ? Date.parse(shift.shift_start) : null;
+    const end = shift ? Date.parse(shift.shift_end) : null;
+    const punchedForShift =
+      shift !== null &&
+      myCards.some(
+        (c) =>
+          Date.parse(c.clock_in) < (end ?? 0) &&
+          (c.clock_out === null || Date.parse(c.clock_out) > (start ?? 0) - 4 * 60 * MINUTE),
+      );
+
+    let status: StoreEmployeeStatus;
+    let lateMinutes = 0;
+    if (open) {
+      status = onBreak ? 'on_break' : 'clocked_in';
+      if (start !== null && Date.parse(open.clock_in) > start + LATE_GRACE_MINUTES * MINUTE)
+        lateMinutes = Math.floor((Date.parse(open.clock_in) - start) / MINUTE);
+    } else if (absence) status = 'time_off';
+    else if (start === null || end === null) status = 'clocked_out';
+    else if (punchedForShift) status = 'clocked_out';
+    else if (now < start + LATE_GRACE_MINUTES * MINUTE) status = 'scheduled';
+    else if (now < end) {
+      status = 'late';
+      lateMinutes = Math.floor((now - start) / MINUTE);
+    } else status = 'absent';
+
+    const card = open ?? last;
+    return {
+      user_id: person.id,
+      name: person.name,
+      status,
+      shift_start: shift?.shift_start ?? null,
+      shift_end: shift?.shift_end ?? null,
+      clock_in: card?.clock_in ?? null,
+      clock_out: open ? null : (card?.clock_out ?? null),
+      break_start: onBreak?.break_start ?? null,
+      break_name: onBreak?.short_description ?? null,
+      late_minutes: lateMinutes,
+      timecard_id: card?.id ?? null,
+      time_off_type: absence?.type_name ?? null,
+    };
+  });
+  const order: StoreEmployeeStatus[] = [
+    'late',
+    'absent',
+    'on_break',
+    'clocked_in',
+    'scheduled',
+    'clocked_out',
+    'time_off',
+  ];
+  employees.sort(
+    (a, b) => order.indexOf(a.status) - order.indexOf(b.status) || a.name.localeCompare(b.name),
+  );
+  const counts = Object.fromEntries(order.map((s) => [s, 0])) as Record<
+    StoreEmployeeStatus,
+    number
+  >;
+  for (const e of employees) counts[e.status] += 1;
+  return {
+    store: { id: store.id, name: store.name, time_zone: store.time_zone },
+    now: nowDate.toISOString(),
+    date: today,
+    counts,
+    employees,
+  };
+}
+
+// ---- My view
+
+async function timeZoneOf(db: Executor, companyId: number, userId: number) {
+  const [row] = await db
+    .select({ time_zone: stores.time_zone })
+    .from(users)
+    .innerJoin(
+      stores,
+      and(eq(stores.company_id, users.company_id), eq(stores.id, users.current_store)),
+    )
+    .where(and(eq(users.company_id, companyId), eq(users.id, userId)));
+  return row?.time_zone ?? DEFAULT_TIMEZONE;
+}
+
+async function hoursBetween(
+  db: Executor,
+  companyId: number,
+  userId: number,
+  from: string,
+  to: string,
+) {
+  const result = await computeTimesheets(db, companyId, { from, to, userIds: [userId] });
+  const totals = result.employees.find((e) => e.user_id === userId)?.totals;
+  return {
+    from,
+    to,
+    worked_minutes: totals?.worked_minutes ?? 0,
+    regular_minutes: totals?.regular_minutes ?? 0,
+    overtime_minutes: totals?.overtime_minutes ?? 0,
+    scheduled_minutes: totals?.scheduled_minutes ?? 0,
+  };
+}
+
+/** The signed-in user's dashboard: upcoming shifts, hours, requests and balances. */
+export async function myView(db: Executor, ctx: RequestContext): Promise<MyView> {
+  const tz = await timeZoneOf(db, ctx.companyId, ctx.userId);
+  const today = localDate(new Date().toISOString(), tz);
+  const settings = await getCompanySettings(db, ctx.companyId);
+  const weekFrom = weekStartOf(today, settings.week_start_day);
+  const period = payPeriodOf(today, settings.pay_period, settings.pay_period_anchor);
+
+  const upcoming = await db
+    .select({
+      id: hrSchedules.id,
+      store_id: hrSchedules.store_id,
+      store_name: stores.name,
+      time_zone: stores.time_zone,
+      shift_start: hrSchedules.shift_start,
+      shift_end: hrSchedules.shift_end,
+    })
+    .from(hrSchedules)
+    .innerJoin(
+      stores,
+      and(eq(stores.company_id, hrSchedules.company_id), eq(stores.id, hrSchedules.store_id)),
+    )
+    .where(
+      and(
+        eq(hrSchedules.company_id, ctx.companyId),
+        eq(hrSchedules.user_id, ctx.userId),
+        gte(hrSchedules.shift_end, sql`now()`),
+        lt(hrSchedules.shift_start, sql`now() + interval '14 days'`),
+        onlyPublished(),
+      ),
+    )
+    .orderBy(asc(hrSchedules.shift_start))
+    .limit(50);
+
+  const corrections = await db
+    .select({
+      timecard_id: hrTimecards.id,
+      store_name: stores.name,
+      clock_in: hrTimecards.clock_in,
+      clock_out: hrTimecards.clock_out,
+      requested_clock_out: hrTimecards.requested_clock_out,
+    })
+    .from(hrTimecards)
+    .innerJoin(
+      stores,
+      and(eq(stores.company_id, hrTimecards.company_id), eq(stores.id, hrTimecards.store_id)),
+    )
+    .where(
+      and(
+        eq(hrTimecards.company_id, ctx.companyId),
+        eq(hrTimecards.user_id, ctx.userId),
+        eq(hrTimecards.edit_request_sent, true),
+      ),
+    )
+    .orderBy(asc(hrTimecards.clock_in))
+    .limit(50);
+
+  return {
+    today,
+    upcoming_shifts: upcoming,
+    week: await hoursBetween(db, ctx.companyId, ctx.userId, weekFrom, addDays(weekFrom, 6)),
+    pay_period: await hoursBetween(db, ctx.companyId, ctx.userId, period.from, period.to),
+    timeoff_requests: (await listRequests(db, ctx, { scope: 'mine' })).slice(0, 20),
+    balances: await balances(db, ctx, ctx.userId, Number(today.slice(0, 4))),
+    correction_requests: corrections,
+  };
+}
+
+// ---- Team
+
+/** The caller's team: those they supervise, or (with read_employees) the whole company. */
+export async function listTeam(
+  db: Executor,
+  ctx: RequestContext,
+  scope: 'reports' | 'all',
+): Promise<TeamMember[]> {
+  if (scope === 'all' && !hasPermission(ctx, 'read_employees')) throw AppError.forbidden();
+  return queryTeam(db, ctx.companyId, scope === 'reports' ? { supervisorId: ctx.userId } : {});
+}
+
+/** Active employees of a company with their clock status and pending time off; no access check. */
+async function queryTeam(
+  db: Executor,
+  companyId: number,
+  filter: { supervisorId?: number; userId?: number },
+): Promise<TeamMember[]> {
+  const rows = await db
+    .select({
+      user_id: users.id,
+      name: fullName,
+      email: users.email,
+      store_name: stores.name,
+      supervisor_id: hrEmployeeDetails.supervisor_id,
+      pay_type: hrEmployeeDetails.pay_type,
+    })
+    .from(hrEmployeeDetails)
+    .innerJoin(
+      users,
+      and(
+        eq(users.company_id, hrEmployeeDetails.company_id),
+        eq(users.id, hrEmployeeDetails.user_id),
+      ),
+    )
+    .leftJoin(
+      stores,
+      and(eq(stores.company_id, users.company_id), eq(stores.id, users.current_store)),
+    )
+    .where(
+      and(
+        eq(hrEmployeeDetails.company_id, companyId),
+        isNull(hrEmployeeDetails.terminated_at),
+        filter.supervisorId ? eq(hrEmployeeDetails.supervisor_id, filter.supervisorId) : undefined,
+        filter.userId ? eq(hrEmployeeDetails.user_id, filter.userId) : undefined,
+      ),
+    )
+    .orderBy(asc(users.last_name), asc(users.first_name))
+    .limit(1000);
+  const ids = rows.map((r) => r.user_id);
+  if (!ids.length) return [];
+  const open = await db
+    .select({
+      user_id: hrTimecards.user_id,
+      store_name: stores.name,
+      on_break: sql<boolean>`exists (select 1 from ${hrTimecardBreaks} b where b.company_id = ${hrTimecards.company_id} and b.timecard_id = ${hrTimecards.id} and b.break_end is null)`,
+    })
+    .from(hrTimecards)
+    .innerJoin(
+      stores,
+      and(eq(stores.company_id, hrTimecards.company_id), eq(stores.id, hrTimecards.store_id)),
+    )
+    .where(
+      and(
+        eq(hrTimecards.company_id, companyId),
+        inArray(hrTimecards.user_id, ids),
+        isNull(hrTimecards.clock_out),
+      ),
+    );
+  const pending = await db
+    .select({ user_id: hrTimeoffRequests.user_id, total: sql<number>`count(*)::int` })
+    .from(hrTimeoffRequests)
+    .where(
+      and(
+        eq(hrTimeoffRequests.company_id, companyId),
+        inArray(hrTimeoffRequests.user_id, ids),
+        eq(hrTimeoffRequests.status, 'pending'),
+      ),
+    )
+    .groupBy(hrTimeoffRequests.user_id);
+  return rows.map((row) => {
+    const card = open.find((o) => o.user_id === row.user_id);
+    return {
+      ...row,
+      clock_status: !card
+        ? clockStatus.notClockedIn
+        : card.on_break
+          ? clockStatus.onBreak
+          : clockStatus.clockedIn,
+      clocked_in_store: card?.store_name ?? null,
+      pending_timeoff: Number(pending.find((p) => p.user_id === row.user_id)?.total ?? 0),
+    };
+  });
+}
+
+/** May the caller act on this member's clock: their supervisor, or a holder of write_employees. */
+const mayManage = (ctx: RequestContext, member: TeamMember) =>
+  member.user_id !== ctx.userId &&
+  (member.supervisor_id === ctx.userId || hasPermission(ctx, 'write_employees'));
+
+/** One team member: profile, clock, balances and requests (their supervisor or HR readers). */
+export async function teamMember(
+  db: Executor,
+  ctx: RequestContext,
+  userId: number,
+): Promise<TeamMemberDetail> {
+  const [member] = await queryTeam(db, ctx.companyId, { userId });
+  if (!member) throw AppError.notFound('Team member');
+  if (
+    member.supervisor_id !== ctx.userId &&
+    member.user_id !== ctx.userId &&
+    !hasPermission(ctx, 'read_employees')
+  )
+    throw AppError.forbidden();
+  const [card] = await db
+    .select({
+      id: hrTimecards.id,
+      store_name: stores.name,
+      clock_in: hrTimecards.clock_in,
+      break_id: sql<
+        number | null
+      >`(select b.id from ${hrTimecardBreaks} b where b.company_id = ${hrTimecards.company_id} and b.timecard_id = ${hrTimecards.id} and b.break_end is null limit 1)`,
+    })
+    .from(hrTimecards)
+    .innerJoin(
+      stores,
+      and(eq(stores.company_id, hrTimecards.company_id), eq(stores.id, hrTimecards.store_id)),
+    )
+    .where(
+      and(
+        eq(hrTimecards.company_id, ctx.companyId),
+        eq(hrTimecards.user_id, userId),
+        isNull(hrTimecards.clock_out),
+      ),
+    );
+  const hrReader = hasPermission(ctx, 'read_hr_timeoff') || hasPermission(ctx, 'write_hr_timeoff');
+  const seesTimeoff = hrReader || member.supervisor_id === ctx.userId || userId === ctx.userId;
+  return {
+    ...member,
+    balances: seesTimeoff ? await balances(db, ctx, userId, new Date().getUTCFullYear()) : [],
+    requests: seesTimeoff
+      ? (
+          await listRequests(db, ctx, {
+            scope: userId === ctx.userId ? 'mine' : hrReader ? 'all' : 'team',
+            user_id: userId,
+          })
+        ).slice(0, 20)
+      : [],
+    open_timecard: card
+      ? {
+          id: card.id,
+          store_name: card.store_name,
+          clock_in: card.clock_in,
+          on_break: card.break_id !== null,
+          break_id: card.break_id === null ? null : Number(card.break_id),
+        }
+      : null,
+    can_manage_clock: mayManage(ctx, member),
+  };
+}
+
+/**
+ * A manager ends a team member's open break, or clocks them out (ending any open break), with a
+ * reason kept on the timecard. Under a lock on the timecard, like the clock's own actions; the
+ * clock's change trigger tells the store view.
+ */
+export async function teamClockAction(
+  db: Database,
+  ctx: RequestContext,
+  userId: number,
+  input: { action: 'end_break' | 'clock_out'; reason: string },
+): Promise<TeamMemberDetail> {
+  const [member] = await queryTeam(db, ctx.companyId, { userId });
+  if (!member) throw AppError.notFound('Team member');
+  if (!mayManage(ctx, member))
+    throw AppError.forbidden("Only the employee's supervisor or an HR manager can do this");
+  const [me] = await db
+    .select({ name: fullName })
+    .from(users)
+    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, ctx.userId)));
+  const note = `${input.action === 'clock_out' ? 'Clocked out' : 'Break ended'} by ${me?.name ?? 'a manager'}: ${input.reason}`;
+  await db.transaction(async (tx) => {
+    const [card] = await tx
+      .select({ id: hrTimecards.id })
+      .from(hrTimecards)
+      .where(
+        and(
+          eq(hrTimecards.company_id, ctx.companyId),
+          eq(hrTimecards.user_id, userId),
+          isNull(hrTimecards.clock_out),
+        ),
+      )
+      .for('update');
+    if (!card) throw AppError.conflict('This employee is not clocked in');
+    const ended = await tx
+      .update(hrTimecardBreaks)
+      .set({ break_end: sql`now()`, updated_at: sql`now()`, end_comment: note })
+      .where(
+        and(
+          eq(hrTimecardBreaks.company_id, ctx.companyId),
+          eq(hrTimecardBreaks.timecard_id, card.id),
+          isNull(hrTimecardBreaks.break_end),
+        ),
+      )
+      .returning({ id: hrTimecardBreaks.id });
+    if (input.action === 'end_break') {
+      if (!ended.length) throw AppError.conflict('This employee is not on a break');
+      return;
+    }
+    await tx
+      .update(hrTimecards)
+      .set({ clock_out: sql`now()`, updated_at: sql`now()`, clock_out_comment: note })
+      .where(and(eq(hrTimecards.company_id, ctx.companyId), eq(hrTimecards.id, card.id)));
+  });
+  return teamMember(db, ctx, userId);
+}

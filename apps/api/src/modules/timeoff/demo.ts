@@ -1,0 +1,94 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../platform/database.ts';
+import { hrEmployeeDetails } from '../hr/schema.ts';
+import { users } from '../users/schema.ts';
+import {
+  hrTimeoffAllowances,
+  hrTimeoffEvents,
+  hrTimeoffRequests,
+  hrTimeoffTypes,
+} from './schema.ts';
+
+const hours = (h: number) => h * 60;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Time off demo data of one company: Vacation (80 h a year), Sick (40 h), Personal (24 h) and
+ * Unpaid (no limit). In the demo company the demo employee reports to the demo manager, has 96 h of
+ * vacation this year and one pending vacation request two weeks ahead for the manager to decide.
+ */
+export async function seedTimeoffDemo(tx: Tx, companyId: number) {
+  const types = await tx
+    .insert(hrTimeoffTypes)
+    .values([
+      {
+        company_id: companyId,
+        name: 'Vacation',
+        is_paid: true,
+        yearly_allowance_minutes: hours(80),
+      },
+      { company_id: companyId, name: 'Sick', is_paid: true, yearly_allowance_minutes: hours(40) },
+      {
+        company_id: companyId,
+        name: 'Personal',
+        is_paid: true,
+        yearly_allowance_minutes: hours(24),
+      },
+      { company_id: companyId, name: 'Unpaid', is_paid: false, yearly_allowance_minutes: null },
+    ])
+    .returning({ id: hrTimeoffTypes.id, name: hrTimeoffTypes.name });
+  const vacation = types.find((t) => t.name === 'Vacation');
+
+  const people = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.company_id, companyId),
+        inArray(users.email, ['employee@demo.example', 'manager@demo.example']),
+      ),
+    );
+  const employee = people.find((p) => p.email === 'employee@demo.example');
+  const manager = people.find((p) => p.email === 'manager@demo.example');
+  if (!employee || !manager || !vacation) return;
+
+  await tx
+    .update(hrEmployeeDetails)
+    .set({ supervisor_id: manager.id })
+    .where(
+      and(eq(hrEmployeeDetails.company_id, companyId), eq(hrEmployeeDetails.user_id, employee.id)),
+    );
+  const start = new Date(Date.now() + 14 * 86_400_000);
+  const next = new Date(start.getTime() + 86_400_000);
+  const end = next.getUTCFullYear() === start.getUTCFullYear() ? next : start;
+  await tx.insert(hrTimeoffAllowances).values({
+    company_id: companyId,
+    user_id: employee.id,
+    type_id: vacation.id,
+    year: start.getUTCFullYear(),
+    allowance_minutes: hours(96),
+  });
+  const days = end === start ? 1 : 2;
+  const [request] = await tx
+    .insert(hrTimeoffRequests)
+    .values({
+      company_id: companyId,
+      user_id: employee.id,
+      type_id: vacation.id,
+      start_date: isoDay(start),
+      end_date: isoDay(end),
+      minutes: hours(8 * days),
+      notes: 'Family visit',
+    })
+    .returning({ id: hrTimeoffRequests.id });
+  if (request)
+    await tx.insert(hrTimeoffEvents).values({
+      company_id: companyId,
+      request_id: request.id,
+      actor_id: employee.id,
+      action: 'requested',
+      from_status: null,
+      to_status: 'pending',
+      reason: 'Family visit',
+    });
+}
