@@ -40,6 +40,7 @@ import { fieldRoutes } from './modules/fields/routes.ts';
 import { organisationRoutes } from './modules/organisation/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { schedulingRoutes } from './modules/scheduling/routes.ts';
 import { eventRoutes } from './platform/events.ts';
 import { timeoffRoutes } from './modules/timeoff/routes.ts';
 import { hrDashboardRoutes } from './modules/hr-dashboard/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp({
       supportRoutes(api, db);
       userRoutes(api, db);
       shellRoutes(api, db);
+      schedulingRoutes(api, db);
       eventRoutes(api, db);
       timeoffRoutes(api, db);
       hrDashboardRoutes(api, db);

@@ -21,6 +21,7 @@ import { supportTicketService, supportTicketTypeService } from './modules/suppor
 import { taxInfoService } from './modules/billing/services.ts';
 import { companyAssetService, companyCarrierService } from './modules/company/services.ts';
 import { moduleFieldService, roleBasedFieldService } from './modules/fields/services.ts';
+import { shiftTemplateService } from './modules/scheduling/services.ts';
 
 /**
  * Every resource served by the generic engine. The app mounts each one's standard routes, and the
@@ -48,4 +49,5 @@ export const resourceServices = [
   companyCarrierService,
   moduleFieldService,
   roleBasedFieldService,
+  shiftTemplateService,
 ];

@@ -25,6 +25,7 @@ export const resourcePermissionNames = [
   'module_fields',
   'role_based_fields',
   'payment_accounts',
+  'hr_shift_templates',
 ] as const;
 export type ResourcePermissionName = (typeof resourcePermissionNames)[number];
 
@@ -47,6 +48,8 @@ export const featurePermissions = [
   'read_hr_timesheets',
   'write_hr_timesheets',
   'read_hr_reports',
+  'read_hr_schedules',
+  'write_hr_schedules',
 ] as const;
 
 export const allPermissions = [

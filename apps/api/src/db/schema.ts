@@ -16,3 +16,4 @@ export * from '../modules/hr/schema.ts';
 export * from '../modules/timeoff/schema.ts';
 export * from '../modules/timesheets/schema.ts';
 export * from '../modules/hr-kiosk/schema.ts';
+export * from '../modules/scheduling/schema.ts';

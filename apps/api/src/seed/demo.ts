@@ -5,6 +5,7 @@ import type { Database, Tx } from '../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../modules/access/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedHrDemo } from '../modules/hr/demo.ts';
+import { seedSchedulingDemo } from '../modules/scheduling/demo.ts';
 import { seedTimeoffDemo } from '../modules/timeoff/demo.ts';
 import { seedAdminDemo } from './admin-demo.ts';
 import { requiredFields, sidebarItems } from '../modules/navigation/schema.ts';
@@ -64,6 +65,8 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'is_clockin_pop_up_required',
     'write_hr_settings',
     'write_employees',
+    'write_hr_schedules',
+    'write_hr_shift_templates',
     'write_hr_kiosks',
     'write_hr_timesheets',
     ...clock,
@@ -331,6 +334,7 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
     .insert(requiredFields)
     .values({ company_id, type: 'Home Screen', title: 'OneView', order: 0 });
   await seedHrDemo(tx, company_id);
+  await seedSchedulingDemo(tx, company_id);
   await seedTimeoffDemo(tx, company_id);
   await seedAdminDemo(tx, company_id, plan.name === DEMO_COMPANY);
 }

@@ -223,6 +223,15 @@ const samples: Record<ResourcePermissionName, Sample> = {
     create: async () => ({}),
     update: {},
   },
+  hr_shift_templates: {
+    create: async (t, token) => ({
+      store_id: (await idsOf(t, token, '/stores'))[0],
+      name: 'Generic Shift',
+      start_time: '09:00',
+      end_time: '17:00',
+    }),
+    update: { name: 'Generic Shift Renamed', end_time: '18:00' },
+  },
 };
 
 let t: TestApp;

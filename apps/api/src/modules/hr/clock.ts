@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import {
   clockStatus,
   formatInZone,
@@ -249,6 +249,7 @@ async function assertSchedule(
         eq(hrSchedules.id, scheduleId),
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, storeId),
+        isNotNull(hrSchedules.published_at),
       ),
     );
   if (!schedule)
@@ -488,7 +489,10 @@ export async function endBreak(
   });
 }
 
-/** The schedule a clock-in at this store would name now: one running, or starting within 2 hours. */
+/**
+ * The published schedule a clock-in at this store would name now: one running, or starting within 2
+ * hours (drafts are the manager's; the clock sees published shifts only).
+ */
 export async function currentScheduleId(
   db: Executor,
   companyId: number,
@@ -503,6 +507,7 @@ export async function currentScheduleId(
         eq(hrSchedules.company_id, companyId),
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, storeId),
+        isNotNull(hrSchedules.published_at),
         lte(hrSchedules.shift_start, sql`now() + interval '2 hours'`),
         gte(hrSchedules.shift_end, sql`now()`),
       ),
@@ -532,6 +537,7 @@ export async function schedulesToday(
         eq(hrSchedules.company_id, companyId),
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, store.id),
+        isNotNull(hrSchedules.published_at),
         sql`(${hrSchedules.shift_start} at time zone ${store.time_zone})::date = (now() at time zone ${store.time_zone})::date`,
       ),
     )

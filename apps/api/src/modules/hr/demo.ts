@@ -117,6 +117,22 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       permission: 'read_hr_reports',
       order: 27,
     },
+    {
+      company_id: companyId,
+      name: 'Shift Templates',
+      route: '/hr/shift',
+      icon: 'schedule',
+      permission: 'read_hr_shift_templates',
+      order: 22,
+    },
+    {
+      company_id: companyId,
+      name: 'Work Schedule',
+      route: '/hr/schedule',
+      icon: 'schedule',
+      permission: 'read_hr_schedules',
+      order: 23,
+    },
   ]);
   const staff = await tx
     .select({ id: users.id })

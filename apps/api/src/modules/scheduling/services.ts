@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import { shiftTemplates } from '@portal/contract/resources/hr-scheduling';
+import { scheduleMessages } from '@portal/contract/hr-schedules';
+import type { Executor } from '../../platform/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createResourceService } from '../../platform/resources/service.ts';
+import { hrDepartmentRoles } from '../hr/schema.ts';
+import { stores } from '../organisation/schema.ts';
+import { hrShiftTemplates } from './schema.ts';
+
+/** A store of the caller's company, or a 400 on the field. */
+async function assertStore(db: Executor, companyId: number, storeId: number) {
+  const [store] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.company_id, companyId), eq(stores.id, storeId)));
+  if (!store) throw AppError.badRequest('Unknown store', { store_id: ['Choose a store'] });
+}
+
+/** A department role of the caller's company (null is none), or a 400 naming `field`. */
+export async function assertDepartmentRole(
+  db: Executor,
+  companyId: number,
+  roleId: number | null | undefined,
+  field = 'department_role_id',
+) {
+  if (roleId == null) return;
+  const [role] = await db
+    .select({ id: hrDepartmentRoles.id })
+    .from(hrDepartmentRoles)
+    .where(and(eq(hrDepartmentRoles.company_id, companyId), eq(hrDepartmentRoles.id, roleId)));
+  if (!role)
+    throw AppError.badRequest(scheduleMessages.unknownRole, {
+      [field]: [scheduleMessages.unknownRole],
+    });
+}
+
+function assertTimes(start: unknown, end: unknown) {
+  if (typeof start === 'string' && start === end)
+    throw AppError.badRequest(scheduleMessages.endEqualsStart, {
+      end_time: [scheduleMessages.endEqualsStart],
+    });
+}
+
+/** Shift templates (/hr/shift) on the resource engine; the store and role must be the company's. */
+export const shiftTemplateService = createResourceService({
+  definition: shiftTemplates,
+  table: hrShiftTemplates,
+  tenantColumn: 'company_id',
+  hooks: {
+    async beforeCreate(input, ctx, tx) {
+      await assertStore(tx, ctx.companyId, input.store_id);
+      await assertDepartmentRole(tx, ctx.companyId, input.department_role_id);
+      assertTimes(input.start_time, input.end_time);
+      return { ...input };
+    },
+    async beforeUpdate(input, existing, ctx, tx) {
+      if (input.store_id !== undefined) await assertStore(tx, ctx.companyId, input.store_id);
+      await assertDepartmentRole(tx, ctx.companyId, input.department_role_id);
+      assertTimes(input.start_time ?? existing.start_time, input.end_time ?? existing.end_time);
+      return { ...input };
+    },
+  },
+});
