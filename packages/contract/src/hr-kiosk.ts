@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { mobilePin } from './auth.ts';
 import { id, isoDateTime } from './fields.ts';
-import { breakSettingSchema, clockSessionSchema, clockStoreSchema } from './hr.ts';
+import {
+  breakSettingSchema,
+  clockSessionSchema,
+  clockStoreSchema,
+  geolocationFields,
+} from './hr.ts';
 
 /**
  * The shared store device (issue 6): a manager enrols a store's tablet as a kiosk; staff identify
@@ -72,6 +77,8 @@ export const kioskStateSchema = z.object({
   device_id: id,
   device_name: z.string(),
   store: clockStoreSchema,
+  /** The server's clock, UTC: the kiosk ticks from it, not from the tablet's own clock. */
+  now: isoDateTime,
   /** The server's clock in the store's zone, `YYYY-MM-DD HH:mm:ss`. */
   local: z.string(),
   staff: z.array(kioskStaffSchema),
@@ -117,6 +124,8 @@ export const kioskPunchRequestSchema = z.strictObject({
   timecard_break_id: id.nullable().optional(),
   settings_store_id: id.nullable().optional(),
   user_comment: z.string().max(2000).nullable().optional(),
+  /** The tablet's position: the store's location rules apply as on the web clock. */
+  ...geolocationFields,
 });
 export type KioskPunchRequest = z.input<typeof kioskPunchRequestSchema>;
 

@@ -2,7 +2,7 @@ import { lotusResources } from '@portal/contract/lotus';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
-import { hrRoutes } from '../features/hr/routes.tsx';
+import { hrPublicRoutes, hrRoutes } from '../features/hr/routes.tsx';
 import { LOGIN_PATH } from '../platform/api.ts';
 import { lazyScreen } from './lazy-screen.ts';
 // A few hundred bytes of components the entry already has: not worth a round trip of its own.
@@ -57,6 +57,8 @@ const publicRoutes: RouteObject[] = [
   { path: '/locked', element: <authScreen.LockedPage /> },
   { path: '/signup', element: <authScreen.SignupPage /> },
   { path: '/dev/mailbox', element: <authScreen.DevMailboxPage /> },
+  // HR: the store kiosk.
+  ...hrPublicRoutes,
 ];
 
 /**

@@ -237,11 +237,13 @@ export async function kioskState(db: Executor, device: KioskDeviceAuth): Promise
     )
     .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
     .limit(500);
+  const now = new Date();
   return {
     device_id: device.id,
     device_name: device.name,
     store: device.store,
-    local: formatInZone(new Date(), device.store.time_zone),
+    now: now.toISOString(),
+    local: formatInZone(now, device.store.time_zone),
     staff,
   };
 }
@@ -379,6 +381,12 @@ export async function punch(
   const person = await verifyPerson(db, device, input);
   const { ctx } = person;
   const comment = input.user_comment ?? null;
+  const location = {
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    accuracy: input.accuracy ?? null,
+    location_error: input.location_error ?? null,
+  };
   const done = (message: string, session: KioskPunchResult['session'], warning: string | null) => ({
     message,
     result: { first_name: person.first_name, session, warning },
@@ -390,6 +398,7 @@ export async function punch(
         store_id: device.store.id,
         schedule_id: await currentScheduleId(db, ctx.companyId, ctx.userId, device.store.id),
         user_comment: comment,
+        ...location,
       });
       const { timecard: _timecard, warning, ...session } = data;
       return done(hrMessages.clockedIn, session, warning);
@@ -400,6 +409,7 @@ export async function punch(
         id: input.timecard_id,
         user_id: ctx.userId,
         user_comment: comment,
+        ...location,
       });
       const { timecard: _timecard, warning, ...session } = data;
       return done(hrMessages.clockedOut, session, warning);

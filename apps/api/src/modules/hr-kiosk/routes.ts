@@ -33,6 +33,8 @@ const errors = {
   403: errorReplySchema,
   404: errorReplySchema,
   409: errorReplySchema,
+  /** The store's face check wants a photo (faceAuthPending). */
+  428: errorReplySchema,
   429: errorReplySchema,
   460: errorReplySchema,
 };

@@ -12,6 +12,9 @@ const EmployeeBulkUploadPage = lazyScreen(
   'EmployeeBulkUploadPage',
 );
 
+const KiosksPage = lazyScreen(() => import('../hr-kiosk/KiosksPage.tsx'), 'KiosksPage');
+const KioskPage = lazyScreen(() => import('../hr-kiosk/KioskPage.tsx'), 'KioskPage');
+
 /** A signed-in HR route shown only to holders of `permission` (others see /unauth). */
 const guarded = (path: string, permission: Permission, element: ReactNode): RouteObject => ({
   path,
@@ -25,4 +28,8 @@ export const hrRoutes: RouteObject[] = [
   guarded('/employees/new', 'write_employees', <EmployeeFormPage />),
   guarded('/employees/bulkupload', 'write_employees', <EmployeeBulkUploadPage />),
   guarded('/employees/edit/:id', 'write_employees', <EmployeeFormPage />),
+  guarded('/hr/kiosks', 'write_hr_kiosks', <KiosksPage />),
 ];
+
+/** HR screens outside the signed-in frame: the store kiosk (no staff session on it). */
+export const hrPublicRoutes: RouteObject[] = [{ path: '/kiosk', element: <KioskPage /> }];
