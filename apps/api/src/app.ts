@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { navigationRoutes } from './modules/navigation/routes.ts';
 import { hrRoutes } from './modules/hr/routes.ts';
+import { faceRoutes } from './modules/hr-face/routes.ts';
 import { kioskRoutes } from './modules/hr-kiosk/routes.ts';
 import { shellRoutes } from './modules/shell/routes.ts';
 import { resourceServices } from './resources.ts';
@@ -143,6 +144,7 @@ export async function buildApp({
       });
       await uploadRoutes(api, uploads, UPLOADS_PATH);
       hrRoutes(api, db, uploads);
+      faceRoutes(api, db);
       kioskRoutes(api, db);
       accessRoutes(api, db);
       assignmentRoutes(api, db);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './fields.ts';
+import { facePayloadFields, faceModes } from './hr-face.ts';
 
 /**
  * The time clock (SPEC.md sections 3, 4, 5, 7, 8 and 9): clock sessions, breaks, HR settings and
@@ -97,6 +98,7 @@ export const clockInRequestSchema = z.strictObject({
   imageUrl: z.string().max(1000).nullable().optional(),
   user_comment: comment,
   ...geolocationFields,
+  ...facePayloadFields,
 });
 export type ClockInRequest = z.input<typeof clockInRequestSchema>;
 
@@ -106,6 +108,7 @@ export const clockOutRequestSchema = z.strictObject({
   user_id: id,
   user_comment: comment,
   ...geolocationFields,
+  ...facePayloadFields,
 });
 export type ClockOutRequest = z.input<typeof clockOutRequestSchema>;
 
@@ -115,6 +118,7 @@ export const breakStartRequestSchema = z.strictObject({
   user_id: id,
   settings_store_id: id,
   user_comment: comment,
+  ...facePayloadFields,
 });
 export type BreakStartRequest = z.input<typeof breakStartRequestSchema>;
 
@@ -123,6 +127,7 @@ export const breakEndRequestSchema = z.strictObject({
   id,
   user_id: id,
   user_comment: comment,
+  ...facePayloadFields,
 });
 export type BreakEndRequest = z.input<typeof breakEndRequestSchema>;
 
@@ -152,6 +157,8 @@ export const timecardBreakSchema = z.object({
   break_end: isoDateTime.nullable(),
   user_comment: z.string().nullable(),
   end_comment: z.string().nullable(),
+  /** set when the face check flagged the break (face policy `flag`) */
+  face_flag: z.string().nullable().optional(),
 });
 export type TimecardBreak = z.infer<typeof timecardBreakSchema>;
 
@@ -171,6 +178,8 @@ export const timecardSchema = z.object({
   clock_out_comment: z.string().nullable(),
   image_url: z.string().nullable(),
   location_flag: z.string().nullable(),
+  /** set when the face check flagged a punch (face policy `flag`) */
+  face_flag: z.string().nullable().optional(),
   location_error: z.number().int().nullable(),
   auto_clocked_out: z.boolean(),
   not_corrected: z.boolean(),
@@ -236,6 +245,9 @@ export const companyHrSettingsSchema = z.object({
   auto_clockout_grace_minutes: z.number().int(),
   /** Timecards with no schedule are auto clocked out this long after clock-in. */
   max_shift_hours: z.number().int(),
+  /** Face check on every punch; `block` refuses a different person, `flag` accepts and flags. */
+  face_check_required: z.boolean(),
+  face_check_mode: z.enum(faceModes),
   /** Timesheets: minutes a day, then a week, after which time is overtime (0 = none). */
   overtime_daily_minutes: z.number().int(),
   overtime_weekly_minutes: z.number().int(),
@@ -257,6 +269,8 @@ export const companyHrSettingsUpdateSchema = z.strictObject({
     .max(24 * 60)
     .optional(),
   max_shift_hours: z.number().int().min(1).max(48).optional(),
+  face_check_required: z.boolean().optional(),
+  face_check_mode: z.enum(faceModes).optional(),
   overtime_daily_minutes: z
     .number()
     .int()
@@ -286,6 +300,9 @@ export const storeHrSettingsSchema = z.object({
   geofence_longitude: z.number().nullable(),
   /** metres */
   geofence_radius: z.number().int().nullable(),
+  /** null: the company's face policy applies */
+  face_check_required: z.boolean().nullable(),
+  face_check_mode: z.enum(faceModes).nullable(),
   breaks: z.array(breakSettingSchema),
 });
 export type StoreHrSettings = z.infer<typeof storeHrSettingsSchema>;
@@ -309,6 +326,8 @@ export const storeHrSettingsUpdateSchema = z
     geofence_latitude: z.number().min(-90).max(90).nullable().optional(),
     geofence_longitude: z.number().min(-180).max(180).nullable().optional(),
     geofence_radius: z.number().int().min(10).max(100_000).nullable().optional(),
+    face_check_required: z.boolean().nullable().optional(),
+    face_check_mode: z.enum(faceModes).nullable().optional(),
     /** When given, replaces the store's break settings (one per kind). */
     breaks: z.array(breakSettingInputSchema).max(2).optional(),
   })

@@ -17,3 +17,4 @@ export * from '../modules/timeoff/schema.ts';
 export * from '../modules/timesheets/schema.ts';
 export * from '../modules/hr-kiosk/schema.ts';
 export * from '../modules/scheduling/schema.ts';
+export * from '../modules/hr-face/schema.ts';

@@ -20,6 +20,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { users } from '../users/schema.ts';
+import { checkOpenTimecardFace, checkPunchFace, linkFaceCheck } from '../hr-face/service.ts';
 import { checkLocation } from './geofence.ts';
 import { hrDepartmentRoles, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
 import {
@@ -45,6 +46,7 @@ const timecardColumns = {
   clock_out_comment: hrTimecards.clock_out_comment,
   image_url: hrTimecards.image_url,
   location_flag: hrTimecards.location_flag,
+  face_flag: hrTimecards.face_flag,
   location_error: hrTimecards.location_error,
   auto_clocked_out: hrTimecards.auto_clocked_out,
   not_corrected: hrTimecards.not_corrected,
@@ -64,6 +66,7 @@ const breakColumns = {
   break_end: hrTimecardBreaks.break_end,
   user_comment: hrTimecardBreaks.user_comment,
   end_comment: hrTimecardBreaks.end_comment,
+  face_flag: hrTimecardBreaks.face_flag,
 };
 
 async function findTimecard(
@@ -281,6 +284,15 @@ export async function clockIn(
 ): Promise<{ data: ClockActionData; created: boolean }> {
   assertMayPunch(ctx, input.user_id);
   const { companyId, userId } = ctx;
+  // The face check (when the store requires it) runs before the transaction: no lock is held
+  // during the inference.
+  const face = await checkPunchFace(db, {
+    companyId,
+    userId,
+    storeId: input.store_id,
+    action: 'clock_in',
+    faceImage: input.faceImage,
+  });
   return db.transaction(async (tx) => {
     const { store, policy } = await storeWithPolicy(tx, companyId, input.store_id);
     if (!store.is_active) throw AppError.badRequest(hrMessages.storeInactive);
@@ -306,11 +318,13 @@ export async function clockIn(
         clock_in_accuracy: input.accuracy ?? null,
         location_error: input.location_error ?? null,
         location_flag: flag,
+        face_flag: face.flag,
       })
       .onConflictDoNothing()
       .returning(timecardColumns);
     const card = inserted ?? (await openTimecard(tx, companyId, userId));
     if (!card) throw new Error('clock-in conflicted but no open timecard was found');
+    if (inserted) await linkFaceCheck(tx, companyId, face.checkId, card.id);
     if (card.store_id !== store.id) {
       const active = await activeSessionOf(tx, companyId, userId);
       throw AppError.conflict(
@@ -335,7 +349,13 @@ export async function clockIn(
         }
       : await sessionOf(tx, companyId, userId);
     return {
-      data: { ...session, timecard: card, warning: inserted ? flag : card.location_flag },
+      data: {
+        ...session,
+        timecard: card,
+        warning: inserted
+          ? [flag, face.flag].filter(Boolean).join('; ') || null
+          : card.location_flag,
+      },
       created: Boolean(inserted),
     };
   });
@@ -353,6 +373,12 @@ export async function clockOut(
 ): Promise<ClockActionData> {
   assertMayPunch(ctx, input.user_id);
   const { companyId, userId } = ctx;
+  const face = await checkOpenTimecardFace(db, {
+    companyId,
+    userId,
+    action: 'clock_out',
+    faceImage: input.faceImage,
+  });
   return db.transaction(async (tx) => {
     const card = await findTimecard(tx, companyId, userId, input.id, true);
     if (card.clock_out !== null) {
@@ -382,11 +408,18 @@ export async function clockOut(
         location_flag: flag
           ? sql`concat_ws('; ', ${hrTimecards.location_flag}, ${`Clock-out: ${flag}`}::text)`
           : hrTimecards.location_flag,
+        face_flag: face.flag
+          ? sql`concat_ws('; ', ${hrTimecards.face_flag}, ${`Clock-out: ${face.flag}`}::text)`
+          : hrTimecards.face_flag,
       })
       .where(and(eq(hrTimecards.company_id, companyId), eq(hrTimecards.id, card.id)))
       .returning(timecardColumns);
     if (!closed) throw AppError.notFound('Timecard');
-    return { ...(await sessionOf(tx, companyId, userId)), timecard: closed, warning: flag };
+    return {
+      ...(await sessionOf(tx, companyId, userId)),
+      timecard: closed,
+      warning: [flag, face.flag].filter(Boolean).join('; ') || null,
+    };
   });
 }
 
@@ -402,6 +435,12 @@ export async function startBreak(
 ): Promise<BreakActionData> {
   assertMayPunch(ctx, input.user_id);
   const { companyId, userId } = ctx;
+  const face = await checkOpenTimecardFace(db, {
+    companyId,
+    userId,
+    action: 'break_start',
+    faceImage: input.faceImage,
+  });
   return db.transaction(async (tx) => {
     const card = await findTimecard(tx, companyId, userId, input.timecard_id, true);
     if (card.clock_out !== null) throw AppError.badRequest(hrMessages.notClockedInForBreak);
@@ -436,6 +475,7 @@ export async function startBreak(
           is_paid: setting.is_paid,
           is_mandatory: setting.is_mandatory,
           user_comment: input.user_comment ?? null,
+          face_flag: face.flag,
         })
         .returning(breakColumns);
     }
@@ -452,6 +492,12 @@ export async function endBreak(
 ): Promise<BreakActionData> {
   assertMayPunch(ctx, input.user_id);
   const { companyId, userId } = ctx;
+  const face = await checkOpenTimecardFace(db, {
+    companyId,
+    userId,
+    action: 'break_end',
+    faceImage: input.faceImage,
+  });
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select(breakColumns)
@@ -474,6 +520,9 @@ export async function endBreak(
           break_end: sql`now()`,
           updated_at: sql`now()`,
           end_comment: input.user_comment ?? null,
+          face_flag: face.flag
+            ? sql`concat_ws('; ', ${hrTimecardBreaks.face_flag}, ${`End: ${face.flag}`}::text)`
+            : hrTimecardBreaks.face_flag,
         })
         .where(
           and(

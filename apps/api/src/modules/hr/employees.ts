@@ -17,6 +17,7 @@ import { revokeUserSessions } from '../auth/sessions.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { userService } from '../users/services.ts';
+import { deleteFaceOnTermination } from '../hr-face/service.ts';
 import { hrEmployeeDetails, hrTimecardBreaks, hrTimecards } from './schema.ts';
 
 const supervisors = alias(users, 'supervisor');
@@ -289,6 +290,8 @@ export async function terminateEmployee(
       .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
     await revokeUserSessions(tx, ctx.companyId, userId);
     await clockOffNow(tx, ctx.companyId, userId);
+    // Biometric data is kept only while the person is employed.
+    await deleteFaceOnTermination(tx, ctx.companyId, userId, ctx.userId);
   });
   return getEmployee(db, ctx, userId);
 }

@@ -33,6 +33,10 @@ export const hrCompanySettings = pgTable(
     geofence_mode: text().notNull().default('warn'),
     auto_clockout_grace_minutes: integer().notNull().default(60),
     max_shift_hours: integer().notNull().default(16),
+    /** Face check on every punch (clock in/out, break start/end); stores may override. */
+    face_check_required: boolean().notNull().default(false),
+    /** `block`: refuse a different person; `flag`: accept the punch and flag it for review. */
+    face_check_mode: text().notNull().default('block'),
     /** Timesheets: minutes a day, then a week, after which time is overtime (0 = none). */
     overtime_daily_minutes: integer().notNull().default(480),
     overtime_weekly_minutes: integer().notNull().default(2400),
@@ -61,6 +65,9 @@ export const hrStoreSettings = pgTable(
     geofence_longitude: doublePrecision(),
     /** metres */
     geofence_radius: integer(),
+    /** null: the company's face policy applies */
+    face_check_required: boolean(),
+    face_check_mode: text(),
     updated_at: updatedAt(),
   },
   (t) => [
@@ -194,6 +201,8 @@ export const hrTimecards = pgTable(
     clock_out_location_error: integer(),
     /** Why a punch was accepted but flagged for review (outside the geofence, no location). */
     location_flag: text(),
+    /** Why the face check flagged a punch of this timecard (face policy `flag`). */
+    face_flag: text(),
     auto_clocked_out: boolean().notNull().default(false),
     /** Auto clocked out and the employee has not yet given the real end time. */
     not_corrected: boolean().notNull().default(false),
@@ -238,6 +247,8 @@ export const hrTimecardBreaks = pgTable(
     break_end: isoTimestamp('break_end'),
     user_comment: text(),
     end_comment: text(),
+    /** Why the face check flagged this break's start or end (face policy `flag`). */
+    face_flag: text(),
   },
   (t) => [
     tenantPrimaryKey(t),

@@ -10,6 +10,7 @@ import {
   type StoreHrSettings,
   type StoreHrSettingsUpdate,
 } from '@portal/contract/hr';
+import { faceModes, type FaceMode } from '@portal/contract/hr-face';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -24,12 +25,17 @@ const isMode = (value: string): value is GeofenceMode =>
 const asMode = (value: string | null | undefined): GeofenceMode | null =>
   value && isMode(value) ? value : null;
 
+const asFaceMode = (value: string | null | undefined): FaceMode | null =>
+  value && (faceModes as readonly string[]).includes(value) ? (value as FaceMode) : null;
+
 const companyDefaults = (companyId: number): CompanyHrSettings => ({
   company_id: companyId,
   geolocation_restriction_required: false,
   geofence_mode: 'warn',
   auto_clockout_grace_minutes: 60,
   max_shift_hours: 16,
+  face_check_required: false,
+  face_check_mode: 'block',
   overtime_daily_minutes: 480,
   overtime_weekly_minutes: 2400,
   week_start_day: 0,
@@ -58,6 +64,8 @@ export async function getCompanySettings(
     geofence_mode: asMode(row.geofence_mode) ?? 'warn',
     auto_clockout_grace_minutes: row.auto_clockout_grace_minutes,
     max_shift_hours: row.max_shift_hours,
+    face_check_required: row.face_check_required,
+    face_check_mode: asFaceMode(row.face_check_mode) ?? 'block',
     overtime_daily_minutes: row.overtime_daily_minutes,
     overtime_weekly_minutes: row.overtime_weekly_minutes,
     week_start_day: row.week_start_day,
@@ -148,6 +156,8 @@ export async function getStoreSettings(
     geofence_latitude: row?.geofence_latitude ?? null,
     geofence_longitude: row?.geofence_longitude ?? null,
     geofence_radius: row?.geofence_radius ?? null,
+    face_check_required: row?.face_check_required ?? null,
+    face_check_mode: asFaceMode(row?.face_check_mode),
     breaks: await listBreakSettings(db, companyId, storeId),
   };
 }
