@@ -93,27 +93,34 @@ export function createEventHub(db: Database, log: FastifyBaseLogger): EventHub {
     }
   };
 
-  /** node-postgres: a dedicated pool connection LISTENs; if it drops, a new one takes over. */
+  /**
+   * node-postgres: a connection of its own (the pool's settings, outside the pool) LISTENs; if it
+   * drops, a new one takes over after a second.
+   */
   const listenOnPool = async (pool: pg.Pool) => {
-    let client: pg.PoolClient | null = null;
+    let client: pg.Client | null = null;
     let retry: NodeJS.Timeout | undefined;
     const connect = async () => {
+      const next = new pg.Client(pool.options);
+      next.on('notification', (message) => {
+        if (message.channel === CHANNEL) dispatch(message.payload);
+      });
+      next.on('error', (error) => {
+        if (stopped) return;
+        log.warn({ err: error }, 'event listener connection lost; reconnecting');
+        if (client === next) client = null;
+        void next.end().catch(() => undefined);
+        retry = setTimeout(() => void connect(), 1000);
+      });
       try {
-        const next = await pool.connect();
-        next.on('notification', (message) => {
-          if (message.channel === CHANNEL) dispatch(message.payload);
-        });
-        next.on('error', (error) => {
-          log.warn({ err: error }, 'event listener connection lost; reconnecting');
-          next.release(true);
-          if (client === next) client = null;
-          if (!stopped) retry = setTimeout(() => void connect(), 1000);
-        });
+        await next.connect();
         await next.query(`listen ${CHANNEL}`);
         client = next;
       } catch (error) {
+        void next.end().catch(() => undefined);
+        if (stopped) return;
         log.warn({ err: error }, 'could not listen for events; retrying');
-        if (!stopped) retry = setTimeout(() => void connect(), 2000);
+        retry = setTimeout(() => void connect(), 2000);
       }
     };
     await connect();
@@ -121,10 +128,7 @@ export function createEventHub(db: Database, log: FastifyBaseLogger): EventHub {
       clearTimeout(retry);
       const held = client;
       client = null;
-      if (held) {
-        await held.query(`unlisten ${CHANNEL}`).catch(() => undefined);
-        held.release();
-      }
+      await held?.end().catch(() => undefined);
     };
   };
 

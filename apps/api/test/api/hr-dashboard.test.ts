@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { ClockActionData, BreakSettingsData } from '@portal/contract/hr';
+import type {
+  MyView,
+  StoreView,
+  TeamMember,
+  TeamMemberDetail,
+} from '@portal/contract/hr-dashboard';
+import { hrSchedules } from '../../src/modules/hr/schema.ts';
+import { stores } from '../../src/modules/organisation/schema.ts';
+import { users } from '../../src/modules/users/schema.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+type Reply<T> = { data: T };
+interface Person {
+  token: string;
+  id: number;
+  companyId: number;
+}
+
+let t: TestApp;
+let employee: Person;
+let manager: Person;
+let warehouse: Person;
+let callcenter: Person;
+let baseUser: Person;
+let northwind: Person;
+let storeId: number;
+
+async function person(email: string): Promise<Person> {
+  const token = await t.login(email);
+  const [user] = await t.database.db
+    .select({ id: users.id, company_id: users.company_id })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  return { token, id: user.id, companyId: user.company_id };
+}
+
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+const clockIn = (who: Person) =>
+  t.call<Reply<ClockActionData>>('POST', '/api/hr-web-clockin', {
+    token: who.token,
+    body: { user_id: who.id, store_id: storeId, schedule_id: 0, user_comment: '' },
+  });
+
+/** Reads the live stream the way the web app does: fetch with the bearer header and a reader. */
+async function openStream(token: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${t.baseUrl}/api/events`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  const events: { type: string; data: Record<string, unknown> }[] = [];
+  const body = res.body;
+  if (!body) throw new Error('no stream body');
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (type && data) events.push({ type, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const waitFor = async (predicate: (e: (typeof events)[number]) => boolean, ms = 3000) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const found = events.find(predicate);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return undefined;
+  };
+  await waitFor((e) => e.type === 'ready');
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    events,
+    waitFor,
+    close: () => controller.abort(),
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  employee = await person('employee@demo.example');
+  manager = await person('manager@demo.example');
+  warehouse = await person('warehouse@demo.example');
+  callcenter = await person('callcenter@demo.example');
+  baseUser = await person('user@demo.example');
+  northwind = await person('admin@northwind.example');
+  // A demo store where it is not near midnight, so "today" holds every shift below.
+  const demoStores = await t.database.db
+    .select({ id: stores.id, time_zone: stores.time_zone })
+    .from(stores)
+    .where(eq(stores.company_id, employee.companyId))
+    .orderBy(stores.id);
+  const hourIn = (tz: string) =>
+    Number(
+      new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: 'numeric', hourCycle: 'h23' }).format(
+        new Date(),
+      ),
+    );
+  const chosen = demoStores.find((s) => hourIn(s.time_zone) >= 2 && hourIn(s.time_zone) <= 19);
+  if (!chosen) throw new Error('no demo store in daytime');
+  storeId = chosen.id;
+
+  const shift = (who: Person, from: number, to: number) => ({
+    company_id: employee.companyId,
+    user_id: who.id,
+    store_id: storeId,
+    shift_start: minutesFromNow(from),
+    shift_end: minutesFromNow(to),
+  });
+  await t.database.db.insert(hrSchedules).values([
+    shift(employee, -10, 240), // clocks in late by about 10 minutes
+    shift(callcenter, -30, 180), // not clocked in: late
+    shift(baseUser, -120, -10), // shift over, never clocked in: absent
+    shift(warehouse, 60, 300), // later today: scheduled (then clocks in and takes a break)
+  ]);
+  // When the scheduling module marks published shifts, publish these.
+  const published = await t.database.db.execute(
+    sql`select 1 from information_schema.columns where table_name = 'hr_schedules' and column_name = 'published_at'`,
+  );
+  if (published.rows.length)
+    await t.database.db.execute(
+      sql`update hr_schedules set published_at = now() where company_id = ${employee.companyId} and published_at is null`,
+    );
+});
+afterAll(() => t.close());
+
+const storeView = async (who: Person, id = storeId) =>
+  t.call<Reply<StoreView>>('GET', `/api/hr-dashboard/store-employees/${id}`, { token: who.token });
+
+describe('store view and live updates', () => {
+  it('streams a clock-in to a manager of the company, to the employee, and to nobody else', async () => {
+    const managerStream = await openStream(manager.token);
+    const employeeStream = await openStream(employee.token);
+    const colleagueStream = await openStream(warehouse.token);
+    const otherCompany = await openStream(northwind.token);
+    try {
+      expect(managerStream.status).toBe(200);
+      expect(managerStream.type).toContain('text/event-stream');
+      const res = await clockIn(employee);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const seen = await managerStream.waitFor(
+        (e) => e.type === 'clock.changed' && e.data.user_id === employee.id,
+      );
+      expect(seen?.data).toMatchObject({ action: 'clock_in', store_id: storeId });
+      expect(seen?.data.audience).toBeUndefined();
+      expect(
+        await employeeStream.waitFor(
+          (e) => e.type === 'clock.changed' && e.data.user_id === employee.id,
+        ),
+      ).toBeDefined();
+      // Give the others the same time to (wrongly) receive it.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(otherCompany.events.filter((e) => e.type !== 'ready')).toEqual([]);
+      expect(colleagueStream.events.filter((e) => e.type !== 'ready')).toEqual([]);
+    } finally {
+      for (const s of [managerStream, employeeStream, colleagueStream, otherCompany]) s.close();
+    }
+  });
+
+  it('refuses the stream without a session (460)', async () => {
+    const res = await fetch(`${t.baseUrl}/api/events`);
+    expect(res.status).toBe(460);
+  });
+
+  it('tells a manager about a new time off request of their report', async () => {
+    const stream = await openStream(manager.token);
+    const colleague = await openStream(warehouse.token);
+    try {
+      const types = await t.call<Reply<{ results: { id: number; name: string }[] }>>(
+        'GET',
+        '/api/hr-timeoff/types',
+        { token: employee.token },
+      );
+      const sick = types.body.data.results.find((x) => x.name === 'Sick');
+      const year = new Date().getUTCFullYear() + 1;
+      const res = await t.call<Reply<{ id: number }>>('POST', '/api/hr-timeoff/requests', {
+        token: employee.token,
+        body: { type_id: sick?.id, start_date: `${year}-02-02`, end_date: `${year}-02-02` },
+      });
+      expect(res.status).toBe(200);
+      const seen = await stream.waitFor((e) => e.type === 'timeoff.requested');
+      expect(seen?.data).toMatchObject({ request_id: res.body.data.id, user_id: employee.id });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(colleague.events.filter((e) => e.type === 'timeoff.requested')).toEqual([]);
+    } finally {
+      stream.close();
+      colleague.close();
+    }
+  });
+
+  it('shows who is clocked in, on a break, late and absent against the schedule', async () => {
+    expect((await clockIn(warehouse)).status).toBe(200);
+    const settings = await t.call<Reply<BreakSettingsData>>(
+      'GET',
+      `/api/hr-timecard-breaks/break_settings/${storeId}&${warehouse.id}`,
+      { token: warehouse.token },
+    );
+    const lunch = settings.body.data.results.find((s) => s.short_description === 'Lunch Break');
+    const session = await t.call<Reply<{ timecard_id: number }>>('GET', '/api/hr-web-clockin', {
+      token: warehouse.token,
+    });
+    const started = await t.call('POST', '/api/hr-timecard-breaks', {
+      token: warehouse.token,
+      body: {
+        timecard_id: session.body.data.timecard_id,
+        user_id: warehouse.id,
+        settings_store_id: lunch?.settings_store_id,
+        user_comment: '',
+      },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+
+    const res = await storeView(manager);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const byUser = new Map(res.body.data.employees.map((e) => [e.user_id, e]));
+    expect(byUser.get(employee.id)).toMatchObject({ status: 'clocked_in' });
+    expect(byUser.get(employee.id)?.late_minutes).toBeGreaterThanOrEqual(9);
+    expect(byUser.get(warehouse.id)).toMatchObject({
+      status: 'on_break',
+      break_name: 'Lunch Break',
+    });
+    expect(byUser.get(callcenter.id)).toMatchObject({ status: 'late' });
+    expect(byUser.get(callcenter.id)?.late_minutes).toBeGreaterThanOrEqual(29);
+    expect(byUser.get(baseUser.id)).toMatchObject({ status: 'absent', clock_in: null });
+    expect(res.body.data.counts).toMatchObject({ clocked_in: 1, on_break: 1, late: 1, absent: 1 });
+  });
+
+  it('moves a late employee to clocked in once they clock in', async () => {
+    expect((await clockIn(callcenter)).status).toBe(200);
+    const res = await storeView(manager);
+    const row = res.body.data.employees.find((e) => e.user_id === callcenter.id);
+    expect(row?.status).toBe('clocked_in');
+    expect(row?.late_minutes).toBeGreaterThanOrEqual(29);
+  });
+
+  it('is for holders of read_hr_dashboard (403) of the store’s company (404)', async () => {
+    expect((await storeView(employee)).status).toBe(403);
+    expect((await storeView(northwind)).status).toBe(404);
+    expect((await storeView(manager, 999999)).status).toBe(404);
+  });
+});
+
+describe('my view and the team', () => {
+  it('my view: upcoming shifts, hours from the timesheets, requests and balances', async () => {
+    const res = await t.call<Reply<MyView>>('GET', '/api/hr-dashboard/my-view', {
+      token: employee.token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const view = res.body.data;
+    expect(view.upcoming_shifts.length).toBeGreaterThanOrEqual(1);
+    expect(view.week.from <= view.today && view.today <= view.week.to).toBe(true);
+    expect(view.timeoff_requests.length).toBeGreaterThanOrEqual(1);
+    expect(view.balances.map((b) => b.type_name)).toContain('Vacation');
+  });
+
+  it('the manager sees their reports; a manager clocks a report out with a reason', async () => {
+    const team = await t.call<Reply<{ results: TeamMember[] }>>('GET', '/api/hr-team', {
+      token: manager.token,
+    });
+    expect(team.status).toBe(200);
+    const member = team.body.data.results.find((m) => m.user_id === employee.id);
+    expect(member).toMatchObject({ clock_status: 2 });
+    expect(member?.pending_timeoff).toBeGreaterThanOrEqual(1);
+
+    const detail = await t.call<Reply<TeamMemberDetail>>('GET', `/api/hr-team/${employee.id}`, {
+      token: manager.token,
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({ can_manage_clock: true });
+    expect(detail.body.data.open_timecard).not.toBeNull();
+
+    const denied = await t.call('POST', `/api/hr-team/${employee.id}/clock`, {
+      token: warehouse.token,
+      body: { action: 'clock_out', reason: 'left early' },
+    });
+    expect(denied.status).toBe(403);
+    const noReason = await t.call('POST', `/api/hr-team/${employee.id}/clock`, {
+      token: manager.token,
+      body: { action: 'clock_out', reason: '' },
+    });
+    expect(noReason.status).toBe(400);
+    const out = await t.call<Reply<TeamMemberDetail>>('POST', `/api/hr-team/${employee.id}/clock`, {
+      token: manager.token,
+      body: { action: 'clock_out', reason: 'Forgot to clock out' },
+    });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect(out.body.data.open_timecard).toBeNull();
+    const again = await t.call('POST', `/api/hr-team/${employee.id}/clock`, {
+      token: manager.token,
+      body: { action: 'clock_out', reason: 'Forgot to clock out' },
+    });
+    expect(again.status).toBe(409);
+    const foreign = await t.call('GET', `/api/hr-team/${employee.id}`, { token: northwind.token });
+    expect(foreign.status).toBe(404);
+  });
+});
