@@ -9,43 +9,42 @@ import { districtChoices, regionChoices } from './references.ts';
 
 const timeZoneOptions = storeTimeZones.map((zone) => ({ value: zone.value, label: zone.label }));
 
-export const companyScreens = createResourceScreens(
-  defineResourceUi({
-    resource: companies,
-    paths: adminPaths.companies,
-    // SPEC.md section 2: a new company goes to /companies, an updated one to the settings list.
-    afterSave: { update: '/admin-company-settings' },
-    columns: [
-      { field: 'name', header: 'Name' },
-      { field: 'timezone', header: 'Time zone', kind: 'option', options: timeZoneOptions },
-      { field: 'timeout_limit', header: 'Auto logout (minutes)', kind: 'number' },
-      {
-        field: 'theme_color',
-        header: 'Theme colour',
-        cell: (row) => (
-          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-            <Box
-              component="span"
-              aria-hidden
-              sx={{ width: 16, height: 16, borderRadius: 0.5, bgcolor: String(row.theme_color) }}
-            />
-            {String(row.theme_color)}
-          </Box>
-        ),
-      },
-      { field: 'created_at', header: 'Created', kind: 'date', hidden: true },
-    ],
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text' },
-      { name: 'timezone', label: 'Time zone', kind: 'select', options: timeZoneOptions },
-      { name: 'theme_color', label: 'Theme colour', kind: 'color' },
-      { name: 'timeout_limit', label: 'Auto logout after (minutes)', kind: 'number' },
-      { name: 'logo_url', label: 'Logo address', kind: 'text', wide: true },
-    ],
-    defaults: { theme_color: '#004995', timezone: 'America/Virgin', timeout_limit: 10 },
-  }),
-  adminEnv,
-);
+/** The company's screens; /my-company-settings edits the caller's own company with its form. */
+export const companyUi = defineResourceUi({
+  resource: companies,
+  paths: adminPaths.companies,
+  // SPEC.md section 2: a new company goes to /companies, an updated one to the settings list.
+  afterSave: { update: '/admin-company-settings' },
+  columns: [
+    { field: 'name', header: 'Name' },
+    { field: 'timezone', header: 'Time zone', kind: 'option', options: timeZoneOptions },
+    { field: 'timeout_limit', header: 'Auto logout (minutes)', kind: 'number' },
+    {
+      field: 'theme_color',
+      header: 'Theme colour',
+      cell: (row) => (
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+          <Box
+            component="span"
+            aria-hidden
+            sx={{ width: 16, height: 16, borderRadius: 0.5, bgcolor: String(row.theme_color) }}
+          />
+          {String(row.theme_color)}
+        </Box>
+      ),
+    },
+    { field: 'created_at', header: 'Created', kind: 'date', hidden: true },
+  ],
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text' },
+    { name: 'timezone', label: 'Time zone', kind: 'select', options: timeZoneOptions },
+    { name: 'theme_color', label: 'Theme colour', kind: 'color' },
+    { name: 'timeout_limit', label: 'Auto logout after (minutes)', kind: 'number' },
+    { name: 'logo_url', label: 'Logo address', kind: 'text', wide: true },
+  ],
+  defaults: { theme_color: '#004995', timezone: 'America/Virgin', timeout_limit: 10 },
+});
+export const companyScreens = createResourceScreens(companyUi, adminEnv);
 
 const b2bColumn = { field: 'is_b2b', header: 'B2B', kind: 'boolean' } as const;
 const b2bField = { name: 'is_b2b', label: 'B2B', kind: 'switch' } as const;

@@ -15,6 +15,12 @@ const settings = () => import('./settings-screens.tsx');
 const StoreReportPage = lazy(async () => ({
   default: (await import('./StoreReportPage.tsx')).StoreReportPage,
 }));
+const CompanyDocumentsPage = lazy(async () => ({
+  default: (await import('./CompanyDocumentsPage.tsx')).CompanyDocumentsPage,
+}));
+const MyCompanySettingsPage = lazy(async () => ({
+  default: (await import('./MyCompanySettingsPage.tsx')).MyCompanySettingsPage,
+}));
 const UserBulkUploadPage = lazy(async () => ({
   default: (await import('./UserBulkUploadPage.tsx')).UserBulkUploadPage,
 }));
@@ -55,4 +61,8 @@ export const adminRoutes: RouteObject[] = [
   { path: '/user-bulk-upload', element: <UserBulkUploadPage /> },
   // Stores by district, active and inactive, with totals (POST /stores/report).
   { path: '/stores/report', element: <StoreReportPage /> },
+  // The caller's own company (PATCH /company-settings), from the user menu's Company Settings.
+  { path: '/my-company-settings', element: <MyCompanySettingsPage /> },
+  // Company documents: uploaded to a signed URL (POST /companies/documents/upload), kept as assets.
+  { path: '/company-documents', element: <CompanyDocumentsPage /> },
 ];

@@ -2,20 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { accountUpdateSchema, authMessages, type AccountUpdate } from '@portal/contract/auth';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../platform/api.ts';
 import { writeStoredJson } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
+import {
+  FormSection as Section,
+  FormStack,
+  FormTextField,
+  setServerFieldErrors,
+} from '../../platform/ui/form.tsx';
 import { changePassword, updateAccount } from './auth-api.ts';
 import { changePasswordForm, type ChangePasswordForm } from './password-fields.ts';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
@@ -46,28 +48,16 @@ function EditAccount({ initial }: { initial: AccountUpdate }) {
     },
     onError: (error) => notify.danger(messageOr(error, authMessages.accountNotUpdated)),
   });
-  const field = (name: FieldPath<AccountUpdate>, label: string) => {
-    const { ref, ...rest } = register(name);
-    return (
-      <TextField
-        {...rest}
-        inputRef={ref}
-        id={`account-${name}`}
-        label={label}
-        required
-        fullWidth
-        error={Boolean(errors[name])}
-        helperText={errors[name]?.message}
-      />
-    );
-  };
+  const field = (name: FieldPath<AccountUpdate>, label: string) => (
+    <FormTextField
+      registration={register(name)}
+      error={errors[name]}
+      id={`account-${name}`}
+      label={label}
+    />
+  );
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
-      onSubmit={handleSubmit((values) => save.mutate(values))}
-    >
+    <FormStack onSubmit={handleSubmit((values) => save.mutate(values))}>
       {field('first_name', 'First name')}
       {field('last_name', 'Last name')}
       <Box>
@@ -75,7 +65,7 @@ function EditAccount({ initial }: { initial: AccountUpdate }) {
           Update account
         </Button>
       </Box>
-    </Stack>
+    </FormStack>
   );
 }
 
@@ -101,38 +91,22 @@ function ChangePassword() {
       reset();
     },
     onError: (error) => {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
-      const current = fields.current_password?.[0];
-      const next = fields.new_password?.[0];
-      if (current) setError('current_password', { message: current });
-      if (next) setError('new_password', { message: next });
+      setServerFieldErrors(error, setError, ['current_password', 'new_password']);
       notify.danger(messageOr(error, authMessages.passwordNotUpdated));
     },
   });
-  const field = (name: FieldPath<ChangePasswordForm>, label: string, auto: string) => {
-    const { ref, ...rest } = register(name);
-    return (
-      <TextField
-        {...rest}
-        inputRef={ref}
-        id={`password-${name}`}
-        label={label}
-        type="password"
-        autoComplete={auto}
-        required
-        fullWidth
-        error={Boolean(errors[name])}
-        helperText={errors[name]?.message}
-      />
-    );
-  };
+  const field = (name: FieldPath<ChangePasswordForm>, label: string, auto: string) => (
+    <FormTextField
+      registration={register(name)}
+      error={errors[name]}
+      id={`password-${name}`}
+      label={label}
+      type="password"
+      autoComplete={auto}
+    />
+  );
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
-      onSubmit={handleSubmit((values) => save.mutate(values))}
-    >
+    <FormStack onSubmit={handleSubmit((values) => save.mutate(values))}>
       {field('current_password', 'Current password', 'current-password')}
       {field('new_password', 'New password', 'new-password')}
       {field('confirm', 'Confirm new password', 'new-password')}
@@ -144,20 +118,7 @@ function ChangePassword() {
           Change password
         </Button>
       </Box>
-    </Stack>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
+    </FormStack>
   );
 }
 

@@ -2,8 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { forgotPasswordRequestSchema } from '@portal/contract/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -12,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { fetchAuthOptions, forgotPassword } from './auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { authOptionsQueryKey } from './LoginPage.tsx';
@@ -34,16 +33,10 @@ export function ForgotPasswordPage() {
     mutationFn: (values: Values) => forgotPassword(values.email),
     onSuccess: (reply) => notify.success(reply.message),
   });
-  const { ref: emailRef, ...email } = register('email');
 
   return (
     <AuthCard title="Forgot password">
-      <Stack
-        component="form"
-        spacing={2}
-        noValidate
-        onSubmit={handleSubmit((values) => send.mutate(values))}
-      >
+      <FormStack onSubmit={handleSubmit((values) => send.mutate(values))}>
         <Typography color="text.secondary">
           Enter the email you sign in with. If it belongs to an account, we send a link to choose a
           new password; it works once, within 1 hour.
@@ -66,18 +59,14 @@ export function ForgotPasswordPage() {
             )}
           </Alert>
         )}
-        <TextField
-          {...email}
-          inputRef={emailRef}
+        <FormTextField
+          registration={register('email')}
+          error={errors.email}
           id="forgot-email"
           label="Email"
           type="email"
           autoComplete="username"
           autoFocus
-          required
-          fullWidth
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
         />
         <Button type="submit" variant="contained" size="large" loading={send.isPending}>
           Send reset link
@@ -85,7 +74,7 @@ export function ForgotPasswordPage() {
         <Link component={RouterLink} to="/login">
           Back to sign in
         </Link>
-      </Stack>
+      </FormStack>
     </AuthCard>
   );
 }

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { loginRequestSchema } from '@portal/contract/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { fetchAuthOptions, login } from './auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { returnPathFrom } from './return-to.ts';
@@ -72,42 +72,27 @@ export function LoginPage() {
     : signIn.data && !isSignedIn(signIn.data) && !challengeOf(signIn.data)
       ? (signIn.data.reason ?? FALLBACK_ERROR_MESSAGE)
       : null;
-  const { ref: emailRef, ...email } = register('email');
-  const { ref: passwordRef, ...password } = register('password');
 
   return (
     <AuthCard title="Sign in">
-      <Stack
-        component="form"
-        spacing={2}
-        noValidate
-        onSubmit={handleSubmit((values) => signIn.mutate(values))}
-      >
+      <FormStack onSubmit={handleSubmit((values) => signIn.mutate(values))}>
         {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField
-          {...email}
-          inputRef={emailRef}
+        <FormTextField
+          registration={register('email')}
+          error={errors.email}
           id="login-email"
           label="Email"
           type="email"
           autoComplete="username"
           autoFocus
-          required
-          fullWidth
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
         />
-        <TextField
-          {...password}
-          inputRef={passwordRef}
+        <FormTextField
+          registration={register('password')}
+          error={errors.password}
           id="login-password"
           label="Password"
           type="password"
           autoComplete="current-password"
-          required
-          fullWidth
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
         />
         <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
           Sign in
@@ -122,7 +107,7 @@ export function LoginPage() {
             </Link>
           )}
         </Stack>
-      </Stack>
+      </FormStack>
     </AuthCard>
   );
 }

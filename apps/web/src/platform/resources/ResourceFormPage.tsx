@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import type { Reply } from '@portal/contract/envelope';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api.ts';
 import { notify } from '../toasts.ts';
@@ -83,9 +84,15 @@ interface ResourceFormProps {
   mode: FormMode;
   row?: ResourceRow;
   refs: ReadonlyMap<unknown, ReferenceData>;
+  /**
+   * Saves through another call than the resource's own POST/PATCH (a self-service path such as
+   * PATCH /company-settings). The screen then stays where it is after a save, with no Cancel link.
+   */
+  send?: (body: FormValues) => Promise<Reply<ResourceRow>>;
 }
 
-function ResourceForm({ ui, mode, row, refs }: ResourceFormProps) {
+/** The create/edit form itself, for screens that load the row their own way (send). */
+export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
   const { resource } = ui;
   const { messages } = resource;
   const navigate = useNavigate();
@@ -109,7 +116,11 @@ function ResourceForm({ ui, mode, row, refs }: ResourceFormProps) {
 
   const save = useMutation({
     mutationFn: (body: FormValues) =>
-      mode === 'edit' && row ? updateRow(resource, row.id, body) : createRow(resource, body),
+      send
+        ? send(body)
+        : mode === 'edit' && row
+          ? updateRow(resource, row.id, body)
+          : createRow(resource, body),
     onSettled: () => invalidate(),
   });
 
@@ -122,7 +133,7 @@ function ResourceForm({ ui, mode, row, refs }: ResourceFormProps) {
         (mode === 'edit' ? ui.afterSave?.update : ui.afterSave?.create) ??
         resource.afterSave ??
         ui.paths.list;
-      const next = afterSaveTarget(reply, target);
+      const next = send ? null : afterSaveTarget(reply, target);
       if (next) void navigate(next);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -179,9 +190,11 @@ function ResourceForm({ ui, mode, row, refs }: ResourceFormProps) {
         })}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button component={RouterLink} to={ui.paths.list}>
-          Cancel
-        </Button>
+        {!send && (
+          <Button component={RouterLink} to={ui.paths.list}>
+            Cancel
+          </Button>
+        )}
         <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Saving…' : 'Save'}
         </Button>

@@ -1,0 +1,68 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { OWN_COMPANY_SETTINGS_PATH } from '@portal/contract/resources/organisation';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '../../platform/api.ts';
+import { resourceKeys } from '../../platform/resources/query-keys.ts';
+import { rowParser } from '../../platform/resources/resource-api.ts';
+import { referenceSources } from '../../platform/resources/ResourceListPage.tsx';
+import { ResourceForm } from '../../platform/resources/ResourceFormPage.tsx';
+import { RowLoadError } from '../../platform/resources/ResourceViewPage.tsx';
+import { useReferenceData } from '../../platform/resources/use-resource.ts';
+import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
+import { hasPermission } from '../auth/session.ts';
+import { companyUi } from './organisation-screens.tsx';
+
+const TITLE = 'Company Settings';
+const ownCompany = { ...companyUi.resource, path: OWN_COMPANY_SETTINGS_PATH } as const;
+
+/**
+ * /my-company-settings (SPEC.md sections 2 and 6): a user with can_edit_own_company_settings edits
+ * their own company (GET and PATCH /company-settings) with the company form, whatever their role;
+ * Company updated, or the server's message, else Company not updated.
+ */
+export function MyCompanySettingsPage() {
+  if (!hasPermission('can_edit_own_company_settings')) return <AccessDenied />;
+  return <Settings />;
+}
+
+function Settings() {
+  const company = useQuery({
+    // Under the companies' keys: a company saved on any screen refreshes this one.
+    queryKey: [...resourceKeys(companyUi.resource.name).all, 'own'],
+    queryFn: async ({ signal }) =>
+      (await api.get(OWN_COMPANY_SETTINGS_PATH, rowParser(ownCompany), { signal })).data,
+  });
+  const refs = useReferenceData(useMemo(() => referenceSources(companyUi), []));
+
+  let body;
+  if (company.isPending) body = <CircularProgress aria-label={`Loading ${TITLE}`} />;
+  else if (company.isError) body = <RowLoadError error={company.error} label={TITLE} />;
+  else
+    body = (
+      <ResourceForm
+        key={company.dataUpdatedAt}
+        ui={companyUi}
+        mode="edit"
+        row={company.data}
+        refs={refs}
+        send={(values) => api.patch(OWN_COMPANY_SETTINGS_PATH, values, rowParser(ownCompany))}
+      />
+    );
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="h5" component="h1">
+        {TITLE}
+      </Typography>
+      {company.data && (
+        <Typography color="text.secondary">
+          The settings of {String(company.data.name)}: its name, time zone, theme colour, auto
+          logout and logo.
+        </Typography>
+      )}
+      {body}
+    </Box>
+  );
+}

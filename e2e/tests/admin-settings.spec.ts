@@ -1,0 +1,110 @@
+import { expect as baseExpect, test } from '../support/fixtures.ts';
+import { type Page } from '@playwright/test';
+import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
+import { apiAs } from '../support/api.ts';
+import { AGENT } from '../support/session.ts';
+
+// The machine these run on is shared and often busy: generous waits, never timing assertions.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 120_000 });
+
+let admin: AdminUser;
+test.beforeAll(async ({ request }) => {
+  admin = await createAdminUser(request, 'settings');
+});
+
+/** A toast (SPEC.md section 8) with this text; closed once seen, so the next one shows. */
+async function expectToast(page: Page, text: string) {
+  const toast = page.getByRole('alert').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Message');
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+test('Company Settings: the user menu opens /my-company-settings, which edits the own company', async ({
+  page,
+  request,
+}) => {
+  const agent = await apiAs(request, AGENT.email);
+  const before = await agent.get<{ name: string; timeout_limit: number }>('/company-settings');
+  const renamed = `${before.name} ${Date.now().toString(36)}`;
+  try {
+    await signInAs(page, admin);
+    await page.getByRole('button', { name: /^User menu: / }).click();
+    await page.getByRole('menuitem', { name: 'Company Settings' }).click();
+    await expect(page).toHaveURL('/my-company-settings');
+    await expect(page.getByRole('heading', { name: 'Company Settings' })).toBeVisible();
+    const name = page.getByRole('textbox', { name: 'Name' });
+    await expect(name).toHaveValue(before.name);
+    const timeout = page.getByRole('spinbutton', { name: 'Auto logout after (minutes)' });
+    await expect(timeout).toHaveValue(String(before.timeout_limit));
+
+    // The contract's schema checks the form before anything is sent.
+    await name.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+
+    await name.fill(renamed);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Company updated');
+    // No redirect: the page stays, showing what was saved.
+    await expect(page).toHaveURL('/my-company-settings');
+    await expect(name).toHaveValue(renamed);
+    expect((await agent.get<{ name: string }>('/company-settings')).name).toBe(renamed);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(renamed);
+  } finally {
+    await agent.send('PATCH', '/company-settings', { name: before.name });
+  }
+});
+
+test('Company Documents: a file is uploaded to a signed URL, listed, opened and deleted', async ({
+  page,
+}) => {
+  const title = `Price list ${Date.now().toString(36)}`;
+  const content = `%PDF-1.4\n% ${title}\n`;
+  await signInAs(page, admin);
+  await page.goto('/company-documents');
+  await expect(page.getByRole('heading', { name: 'Company Documents' })).toBeVisible();
+  const file = page.getByLabel('Document file');
+
+  // Nothing chosen: said on the page, nothing sent.
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText('Choose a file to upload')).toBeVisible();
+
+  // A kind of file the company documents do not take: refused before any call.
+  await file.setInputFiles({
+    name: 'tool.exe',
+    mimeType: 'application/x-msdownload',
+    buffer: Buffer.from('MZ'),
+  });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expectToast(page, 'This kind of file cannot be uploaded');
+
+  await file.setInputFiles({
+    name: `${title}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(content),
+  });
+  // The name comes from the file, without its extension.
+  await expect(page.getByRole('textbox', { name: 'Document name' })).toHaveValue(title);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expectToast(page, 'Company asset added');
+
+  const table = page.getByRole('table', { name: 'Company Documents' });
+  const row = table.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  const link = row.getByRole('link', { name: title });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/api\/uploads\/.+\.pdf$/);
+  const served = await page.request.get(href ?? '');
+  expect(served.ok()).toBe(true);
+  expect(served.headers()['content-type']).toContain('application/pdf');
+  expect(await served.text()).toBe(content);
+
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expectToast(page, 'Company asset deleted');
+  await expect(row).toHaveCount(0);
+});
