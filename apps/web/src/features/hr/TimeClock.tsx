@@ -6,6 +6,7 @@ import { readStored } from '../../platform/storage.ts';
 import { hasPermission } from '../auth/session.ts';
 import { useSessionUser } from '../auth/useSessionUser.ts';
 import { AutoClockedOutDialog } from './AutoClockedOutDialog.tsx';
+import { FaceCheckHost } from '../hr-face/FaceCheckHost.tsx';
 import { askAboutOtherStore, joinClockChannel, refreshSession, useClock } from './clock-state.ts';
 import {
   BreakDialog,
@@ -112,6 +113,7 @@ export function TimeClock() {
           <BreakDialog />
           <OtherStorePrompt />
           <ClockInPrompt firstName={user.first_name} />
+          <FaceCheckHost />
         </>
       )}
       <AutoClockedOutDialog userId={user.id} />

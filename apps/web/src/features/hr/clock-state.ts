@@ -7,6 +7,7 @@ import {
   type ActiveSession,
   type ClockSession,
 } from '@portal/contract/hr';
+import type { FacePayload } from '@portal/contract/hr-face';
 import { sessionUserSchema } from '@portal/contract/auth';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { create } from 'zustand';
@@ -15,6 +16,7 @@ import { isRecord } from '../../platform/is-record.ts';
 import { readStored, readStoredJson, writeStored } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
 import { clockApi } from './clock-api.ts';
+import { FaceCheckCancelled, faceApi, withFaceCheck } from '../hr-face/face-check.ts';
 import { currentLocation } from './geolocation.ts';
 
 /**
@@ -91,10 +93,17 @@ export function currentStoreId(): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
+/** Someone with no enrolled face can enrol from the Verify Face modal, with consent. */
+const enrolOwnFace = {
+  enrol: (face: FacePayload) => faceApi.enrol(signedInUserId() ?? 0, face),
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Tells a refusal: a toast, and the open dialog's error line. */
 function failed(error: unknown, fallback: string): false {
+  // The Verify Face modal was closed: the held action is dropped without a message.
+  if (error instanceof FaceCheckCancelled) return false;
   const message = error instanceof Error && error.message ? error.message : fallback;
   notify.danger(message);
   useClock.setState({ error: message });
@@ -136,14 +145,19 @@ async function clockInNow(comment: string): Promise<boolean> {
   }
   const scheduleId = Number(readStored(storageKeys.scheduleId));
   try {
-    const reply = await clockApi.clockIn({
-      user_id: userId,
-      store_id: storeId,
-      user_comment: comment || null,
-      // SPEC.md section 4: schedule_id is sent only when nonzero.
-      ...(Number.isInteger(scheduleId) && scheduleId > 0 ? { schedule_id: scheduleId } : {}),
-      ...(await currentLocation()),
-    });
+    const reply = await withFaceCheck(
+      async (face) =>
+        clockApi.clockIn({
+          ...face,
+          user_id: userId,
+          store_id: storeId,
+          user_comment: comment || null,
+          // SPEC.md section 4: schedule_id is sent only when nonzero.
+          ...(Number.isInteger(scheduleId) && scheduleId > 0 ? { schedule_id: scheduleId } : {}),
+          ...(await currentLocation()),
+        }),
+      enrolOwnFace,
+    );
     writeStored(storageKeys.clockIn, false);
     applySession(reply.data);
     notify.success(reply.message);
@@ -169,12 +183,17 @@ async function clockOutNow(timecardId: number, comment: string): Promise<boolean
   const userId = signedInUserId();
   if (!userId) return false;
   try {
-    const reply = await clockApi.clockOut({
-      id: timecardId,
-      user_id: userId,
-      user_comment: comment || null,
-      ...(await currentLocation()),
-    });
+    const reply = await withFaceCheck(
+      async (face) =>
+        clockApi.clockOut({
+          ...face,
+          id: timecardId,
+          user_id: userId,
+          user_comment: comment || null,
+          ...(await currentLocation()),
+        }),
+      enrolOwnFace,
+    );
     applySession(reply.data);
     notify.success(reply.message);
     if (reply.data.warning) notify.warning(reply.data.warning);
@@ -227,12 +246,18 @@ export function startBreak(settingsStoreId: number, comment: string): Promise<bo
       return false;
     }
     try {
-      const reply = await clockApi.startBreak({
-        timecard_id: session.timecard_id,
-        user_id: userId,
-        settings_store_id: settingsStoreId,
-        user_comment: comment || null,
-      });
+      const timecardId = session.timecard_id;
+      const reply = await withFaceCheck(
+        (face) =>
+          clockApi.startBreak({
+            ...face,
+            timecard_id: timecardId,
+            user_id: userId,
+            settings_store_id: settingsStoreId,
+            user_comment: comment || null,
+          }),
+        enrolOwnFace,
+      );
       applySession(reply.data);
       writeStored(storageKeys.breakPopUpShow, true);
       writeStored(storageKeys.breakPopUpShowSchedule, reply.data.break.duration * 60);
@@ -253,11 +278,17 @@ export function endBreak(comment: string): Promise<boolean | undefined> {
     // SPEC.md section 5: ending needs status 3 and a break id.
     if (!userId || session?.status !== 3 || !session.timecard_break_id) return false;
     try {
-      const reply = await clockApi.endBreak({
-        id: session.timecard_break_id,
-        user_id: userId,
-        user_comment: comment || null,
-      });
+      const breakId = session.timecard_break_id;
+      const reply = await withFaceCheck(
+        (face) =>
+          clockApi.endBreak({
+            ...face,
+            id: breakId,
+            user_id: userId,
+            user_comment: comment || null,
+          }),
+        enrolOwnFace,
+      );
       applySession(reply.data);
       notify.success(reply.message);
       useClock.setState({ breakOpen: false });
