@@ -29,6 +29,7 @@ import { navigationRoutes } from './modules/navigation/routes.ts';
 import { hrRoutes } from './modules/hr/routes.ts';
 import { faceRoutes } from './modules/hr-face/routes.ts';
 import { kioskRoutes } from './modules/hr-kiosk/routes.ts';
+import { recordRoutes } from './modules/hr-records/routes.ts';
 import { shellRoutes } from './modules/shell/routes.ts';
 import { resourceServices } from './resources.ts';
 import { createUploads, uploadRoutes } from './platform/uploads.ts';
@@ -146,6 +147,7 @@ export async function buildApp({
       hrRoutes(api, db, uploads);
       faceRoutes(api, db);
       kioskRoutes(api, db);
+      recordRoutes(api, db, uploads);
       accessRoutes(api, db);
       assignmentRoutes(api, db);
       billingRoutes(api, db);

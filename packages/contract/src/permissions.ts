@@ -42,6 +42,8 @@ export const featurePermissions = [
   'read_employees',
   'write_employees',
   'write_hr_kiosks',
+  'read_hr_compensation',
+  'write_hr_compensation',
   'read_hr_timeoff',
   'write_hr_timeoff',
   'read_hr_dashboard',

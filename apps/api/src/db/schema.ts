@@ -18,3 +18,4 @@ export * from '../modules/timesheets/schema.ts';
 export * from '../modules/hr-kiosk/schema.ts';
 export * from '../modules/scheduling/schema.ts';
 export * from '../modules/hr-face/schema.ts';
+export * from '../modules/hr-records/schema.ts';

@@ -68,6 +68,7 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_hr_schedules',
     'write_hr_shift_templates',
     'write_hr_kiosks',
+    'write_hr_compensation',
     'write_hr_timesheets',
     ...clock,
   ],
