@@ -61,6 +61,11 @@ function CompanySettingsForm({
     geofence_mode: current.geofence_mode,
     auto_clockout_grace_minutes: String(current.auto_clockout_grace_minutes),
     max_shift_hours: String(current.max_shift_hours),
+    overtime_daily_minutes: String(current.overtime_daily_minutes),
+    overtime_weekly_minutes: String(current.overtime_weekly_minutes),
+    week_start_day: current.week_start_day,
+    pay_period: current.pay_period,
+    pay_period_anchor: current.pay_period_anchor,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useMutation({
@@ -79,6 +84,8 @@ function CompanySettingsForm({
       ...form,
       auto_clockout_grace_minutes: numberOrNull(form.auto_clockout_grace_minutes) ?? undefined,
       max_shift_hours: numberOrNull(form.max_shift_hours) ?? undefined,
+      overtime_daily_minutes: numberOrNull(form.overtime_daily_minutes) ?? undefined,
+      overtime_weekly_minutes: numberOrNull(form.overtime_weekly_minutes) ?? undefined,
     });
     setErrors(parsed.success ? {} : issuesOf(parsed.error));
     if (parsed.success) save.mutate(parsed.data);
@@ -134,6 +141,7 @@ function CompanySettingsForm({
             error={Boolean(errors.max_shift_hours)}
             helperText={errors.max_shift_hours?.[0]}
           />
+          <TimesheetSettingsFields form={form} setForm={setForm} errors={errors} />
           <Stack direction="row" justifyContent="flex-end">
             <Button type="submit" variant="contained" disabled={!canWrite} loading={save.isPending}>
               Save company settings
@@ -142,6 +150,94 @@ function CompanySettingsForm({
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+const weekDays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const payPeriods = [
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'biweekly', label: 'Every two weeks' },
+  { value: 'semimonthly', label: 'Twice a month (1st-15th, 16th-end)' },
+] as const;
+
+interface TimesheetSettingsForm {
+  overtime_daily_minutes: string;
+  overtime_weekly_minutes: string;
+  week_start_day: number;
+  pay_period: CompanyHrSettings['pay_period'];
+  pay_period_anchor: string;
+}
+
+/** Overtime thresholds, the overtime week and the pay period (timesheets, payroll export). */
+function TimesheetSettingsFields<F extends TimesheetSettingsForm>({
+  form,
+  setForm,
+  errors,
+}: {
+  form: F;
+  setForm: (form: F) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <>
+      <TextField
+        label="Daily overtime after (minutes, 0 = none)"
+        type="number"
+        value={form.overtime_daily_minutes}
+        onChange={(event) => setForm({ ...form, overtime_daily_minutes: event.target.value })}
+        error={Boolean(errors.overtime_daily_minutes)}
+        helperText={errors.overtime_daily_minutes?.[0] ?? '480 = 8 hours a day'}
+      />
+      <TextField
+        label="Weekly overtime after (minutes, 0 = none)"
+        type="number"
+        value={form.overtime_weekly_minutes}
+        onChange={(event) => setForm({ ...form, overtime_weekly_minutes: event.target.value })}
+        error={Boolean(errors.overtime_weekly_minutes)}
+        helperText={
+          errors.overtime_weekly_minutes?.[0] ??
+          '2400 = 40 hours a week; daily overtime does not count towards it'
+        }
+      />
+      <TextField
+        select
+        label="Overtime week starts on"
+        value={String(form.week_start_day)}
+        onChange={(event) => setForm({ ...form, week_start_day: Number(event.target.value) })}
+      >
+        {weekDays.map((day, index) => (
+          <MenuItem key={day} value={String(index)}>
+            {day}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Pay period"
+        value={form.pay_period}
+        onChange={(event) =>
+          setForm({
+            ...form,
+            pay_period: payPeriods.find((p) => p.value === event.target.value)?.value ?? 'biweekly',
+          })
+        }
+      >
+        {payPeriods.map((p) => (
+          <MenuItem key={p.value} value={p.value}>
+            {p.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="First day of a pay period"
+        type="date"
+        value={form.pay_period_anchor}
+        onChange={(event) => setForm({ ...form, pay_period_anchor: event.target.value })}
+        error={Boolean(errors.pay_period_anchor)}
+        helperText={errors.pay_period_anchor?.[0] ?? 'Weekly and two-weekly periods repeat from it'}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </>
   );
 }
 

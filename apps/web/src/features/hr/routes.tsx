@@ -15,6 +15,13 @@ const EmployeeBulkUploadPage = lazyScreen(
 const KiosksPage = lazyScreen(() => import('../hr-kiosk/KiosksPage.tsx'), 'KiosksPage');
 const KioskPage = lazyScreen(() => import('../hr-kiosk/KioskPage.tsx'), 'KioskPage');
 
+const TimesheetPage = lazyScreen(() => import('./timesheets/TimesheetPage.tsx'), 'TimesheetPage');
+const TimesheetDetailsPage = lazyScreen(
+  () => import('./timesheets/TimesheetDetailsPage.tsx'),
+  'TimesheetDetailsPage',
+);
+const ReportsPage = lazyScreen(() => import('./reports/ReportsPage.tsx'), 'ReportsPage');
+
 /** A signed-in HR route shown only to holders of `permission` (others see /unauth). */
 const guarded = (path: string, permission: Permission, element: ReactNode): RouteObject => ({
   path,
@@ -29,6 +36,9 @@ export const hrRoutes: RouteObject[] = [
   guarded('/employees/bulkupload', 'write_employees', <EmployeeBulkUploadPage />),
   guarded('/employees/edit/:id', 'write_employees', <EmployeeFormPage />),
   guarded('/hr/kiosks', 'write_hr_kiosks', <KiosksPage />),
+  guarded('/hr/timesheet', 'write_hr_clockin', <TimesheetPage />),
+  guarded('/hr/timesheet-details', 'write_hr_clockin', <TimesheetDetailsPage />),
+  guarded('/hr/reports', 'read_hr_reports', <ReportsPage />),
 ];
 
 /** HR screens outside the signed-in frame: the store kiosk (no staff session on it). */
