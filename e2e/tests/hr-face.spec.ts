@@ -1,0 +1,237 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import jpeg from 'jpeg-js';
+import { DEMO_PASSWORD, localStorageOf, submitLogin } from '../support/session.ts';
+
+/**
+ * The face check of the web clock (issue 6) with Chromium's fake camera. The camera "films" a face
+ * from a sample photo that @vladmandic/face-api ships (demo/sample1.jpg, the face on the right:
+ * "Alice"); this file writes it as an MJPEG of repeated frames before the browser starts. The
+ * server compares with the real model. A pass: the employee enrols from the Verify Face modal
+ * (with consent) and clocks in and out. A fail: a manager enrolled someone else's face ("Bea", the
+ * face on the left of the same photo), so the camera's face is refused with the red error line.
+ */
+
+const require = createRequire(import.meta.url);
+const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+const sample = jpeg.decode(readFileSync(join(demo, 'sample1.jpg')), {
+  useTArray: true,
+  maxMemoryUsageInMB: 512,
+});
+
+/** A crop of sample1.jpg around a face box, fitted into a width × height frame on grey. */
+function frame(box: [number, number, number, number], width: number, height: number): Buffer {
+  const [bx, by, bw, bh] = box;
+  const x0 = Math.max(0, Math.round(bx - bw * 0.6));
+  const y0 = Math.max(0, Math.round(by - bh * 0.6));
+  const x1 = Math.min(sample.width, Math.round(bx + bw * 1.6));
+  const y1 = Math.min(sample.height, Math.round(by + bh * 1.6));
+  const scale = Math.min(width / (x1 - x0), height / (y1 - y0));
+  const left = Math.round((width - (x1 - x0) * scale) / 2);
+  const top = Math.round((height - (y1 - y0) * scale) / 2);
+  const out = Buffer.alloc(width * height * 4, 128);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const sx = Math.floor((x - left) / scale) + x0;
+      const sy = Math.floor((y - top) / scale) + y0;
+      const d = (y * width + x) * 4;
+      out[d + 3] = 255;
+      if (sx < x0 || sx >= x1 || sy < y0 || sy >= y1) continue;
+      const s = (sy * sample.width + sx) * 4;
+      out[d] = sample.data[s] ?? 0;
+      out[d + 1] = sample.data[s + 1] ?? 0;
+      out[d + 2] = sample.data[s + 2] ?? 0;
+    }
+  return Buffer.from(jpeg.encode({ data: out, width, height }, 90).data);
+}
+
+const ALICE: [number, number, number, number] = [1476, 200, 203, 241];
+const BEA: [number, number, number, number] = [414, 355, 178, 238];
+const cameraFile = join(tmpdir(), `portal-e2e-face-${process.pid}.mjpeg`);
+const aliceFrame = frame(ALICE, 640, 480);
+writeFileSync(cameraFile, Buffer.concat(Array.from({ length: 30 }, () => aliceFrame)));
+
+test.use({
+  permissions: ['camera'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${cameraFile}`,
+    ],
+  },
+});
+// The model answers in about a second a photo on this machine; toasts queue for 4 s.
+test.describe.configure({ timeout: 120_000 });
+
+const EMPLOYEE_PASSWORD = 'Punch-The-Clock-2026';
+let hired = 0;
+
+async function agentHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'agent@demo.example', password: DEMO_PASSWORD },
+  });
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}`, accept: 'application/json' };
+}
+
+/** A new hourly employee at the first store, which requires the face check (block). */
+async function faceCheckedEmployee(request: APIRequestContext, firstName: string) {
+  const headers = await agentHeaders(request);
+  const roles = (await (await request.get('/api/user-roles', { headers })).json()) as {
+    data: { results: { id: number; base_role: string }[] };
+  };
+  const role = roles.data.results.find((r) => r.base_role === 'sub_agent_employee');
+  const stores = (await (
+    await request.get('/api/stores?perPage=50&sort=id', { headers })
+  ).json()) as { data: { results: { id: number }[] } };
+  const storeId = stores.data.results[0]?.id;
+  const policy = await request.post('/api/hr-settings-stores', {
+    headers,
+    data: { store_id: storeId, face_check_required: true, face_check_mode: 'block' },
+  });
+  expect(policy.status(), await policy.text()).toBe(200);
+  const email = `${firstName.toLowerCase()}.${Date.now().toString(36)}${hired++}@demo.example`;
+  const created = await request.post('/api/employees/new', {
+    headers,
+    data: {
+      email,
+      first_name: firstName,
+      last_name: 'Face',
+      role_id: role?.id,
+      password: EMPLOYEE_PASSWORD,
+      pay_type: 'hourly',
+      current_store: storeId,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { data } = (await created.json()) as { data: { id: number } };
+  return { email, userId: data.id, headers };
+}
+
+async function signInAs(page: Page, email: string) {
+  await page.goto('/login');
+  await submitLogin(page, email, EMPLOYEE_PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/** Waits for the fake camera's picture in the modal, then captures it. */
+async function capture(modal: ReturnType<Page['getByRole']>) {
+  await expect
+    .poll(() =>
+      modal
+        .locator('video')
+        .evaluate((video: HTMLVideoElement) => video.videoWidth)
+        .catch(() => 0),
+    )
+    .toBeGreaterThan(0);
+  await modal.getByRole('button', { name: 'Capture' }).click();
+  await expect(modal.getByRole('img', { name: 'Captured face' })).toBeVisible();
+}
+
+test('face check passes: enrol from the Verify Face modal with consent, clock in, clock out', async ({
+  page,
+  request,
+}) => {
+  const { email } = await faceCheckedEmployee(request, 'Alice');
+  await signInAs(page, email);
+  const prompt = page.getByRole('dialog', { name: 'Hi, Alice' });
+  await prompt.getByRole('button', { name: 'Clock In' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Verify Face' });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('You have not enrolled your face yet');
+  // The fake camera is listed and preselected.
+  await expect(modal.getByRole('combobox', { name: 'Camera' })).toHaveText(/fake|\w+/i);
+  const confirm = modal.getByRole('button', { name: 'Confirm' });
+  await expect(confirm).toBeDisabled();
+  await expect(modal.getByRole('button', { name: 'Clear' })).toHaveCount(0);
+  await capture(modal);
+  // Clear goes back to the live picture; capture again.
+  await modal.getByRole('button', { name: 'Clear' }).click();
+  await expect(confirm).toBeDisabled();
+  await capture(modal);
+  // Enrolment needs consent.
+  await expect(confirm).toBeDisabled();
+  await modal
+    .getByRole('checkbox', { name: /I agree that my employer may create a face template/ })
+    .check();
+  await confirm.click();
+
+  await expect(toast(page, 'Clocked In')).toBeVisible({ timeout: 30_000 });
+  await expect(modal).toBeHidden();
+  const fab = page.getByRole('button', { name: /^Time clock:/ });
+  await expect(fab).toHaveText('Clocked In');
+
+  // Clock out: the enrolled face is asked for and matches.
+  await fab.click();
+  await page
+    .getByRole('dialog', { name: 'Time Clock' })
+    .getByRole('button', { name: 'Clock Out' })
+    .click();
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('Face verification is required');
+  await capture(modal);
+  await confirm.click();
+  await expect(toast(page, 'Clocked Out')).toBeVisible({ timeout: 30_000 });
+  await expect(fab).toHaveText('Clock In');
+  expect((await localStorageOf(page)).clock_in).toBe('false');
+});
+
+test('face check fails: another person’s enrolled face is refused in red, and closing drops the clock-in', async ({
+  page,
+  request,
+}) => {
+  const { email, userId, headers } = await faceCheckedEmployee(request, 'Bea');
+  // A manager enrolled Bea's face (with her signed consent); the camera shows Alice.
+  const consent = (await (
+    await request.get(`/api/users/update-face/${userId}`, { headers })
+  ).json()) as { data: { current_consent_version: string } };
+  const enrolled = await request.patch(`/api/users/update-face/${userId}`, {
+    headers,
+    data: {
+      faceImage: frame(BEA, 480, 480).toString('base64'),
+      extension: 'jpeg',
+      has_unique_face: false,
+      consent: true,
+      consent_version: consent.data.current_consent_version,
+    },
+  });
+  expect(enrolled.status(), await enrolled.text()).toBe(200);
+
+  await signInAs(page, email);
+  await page
+    .getByRole('dialog', { name: 'Hi, Bea' })
+    .getByRole('button', { name: 'Clock In' })
+    .click();
+  const modal = page.getByRole('dialog', { name: 'Verify Face' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('checkbox')).toHaveCount(0);
+  await capture(modal);
+  await modal.getByRole('button', { name: 'Confirm' }).click();
+  await expect(modal.getByRole('alert')).toHaveText(
+    'The face does not match the enrolled employee. Try again, or ask your manager.',
+    { timeout: 30_000 },
+  );
+  await expect(modal.getByRole('alert')).toHaveCSS('color', /rgb\(2\d\d, \d{1,2}, \d{1,2}\)/);
+  // Still held: the modal stays for another try; closing it drops the clock-in without a message.
+  await modal.getByRole('button', { name: 'close' }).click();
+  await expect(modal).toBeHidden();
+  await expect(toast(page, 'Clocked In')).toHaveCount(0);
+  const session = await page.request.get('/api/hr-web-clockin', {
+    headers: { authorization: `Bearer ${(await localStorageOf(page)).authentication_token}` },
+  });
+  expect(((await session.json()) as { data: { status: number } }).data.status).toBe(1);
+});
