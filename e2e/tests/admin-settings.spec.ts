@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '../support/fixtures.ts';
-import { type Page } from '@playwright/test';
 import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
+import { expectToast } from '../support/toasts.ts';
 import { apiAs } from '../support/api.ts';
 import { AGENT } from '../support/session.ts';
 
@@ -12,15 +12,6 @@ let admin: AdminUser;
 test.beforeAll(async ({ request }) => {
   admin = await createAdminUser(request, 'settings');
 });
-
-/** A toast (SPEC.md section 8) with this text; closed once seen, so the next one shows. */
-async function expectToast(page: Page, text: string) {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await expect(toast).toContainText('Message');
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await expect(toast).toHaveCount(0);
-}
 
 test('Company Settings: the user menu opens /my-company-settings, which edits the own company', async ({
   page,

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 import { type Page } from '@playwright/test';
 import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
+import { expectToast } from '../support/toasts.ts';
 
 // The machine these run on is shared and often busy: generous waits, never timing assertions.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -10,15 +11,6 @@ let admin: AdminUser;
 test.beforeAll(async ({ request }) => {
   admin = await createAdminUser(request, 'journeys');
 });
-
-/** A toast (SPEC.md section 8) with this text; closed once seen, so the next one shows. */
-async function expectToast(page: Page, text: string) {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await expect(toast).toContainText('Message');
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await expect(toast).toHaveCount(0);
-}
 
 async function pick(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field }).click();

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { email as emailField, name as nameField } from '@portal/contract/fields';
 import {
   EMPLOYEE_BULK_MAX_ROWS,
   employeeBulkColumns,
@@ -13,13 +11,18 @@ import {
   type EmployeeBulkResult,
   type PayType,
 } from '@portal/contract/hr-employees';
-import { isRoleKey } from '@portal/contract/roles';
 import type { Database } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { mayAssignBaseRole } from '../access/assignable.ts';
-import { roles } from '../access/schema.ts';
-import { stores } from '../organisation/schema.ts';
+import {
+  checkPerson,
+  companyRolesAndStores,
+  findRole,
+  mayGiveRole,
+  normaliseHeader,
+  parseCsvRecords,
+  takenEmails,
+} from '../users/bulk-rows.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import { hrEmployeeDetails } from './schema.ts';
 
@@ -31,10 +34,6 @@ const isPayType = (value: string): value is PayType =>
 
 const CHUNK = 500;
 const MAX_REPORTED_ERRORS = 500;
-const parsedRecord = z.object({
-  record: z.array(z.string()),
-  info: z.object({ lines: z.number().int() }),
-});
 const hireDate = z.iso.date();
 
 interface ValidRow {
@@ -76,27 +75,9 @@ export async function bulkUploadEmployees(
   const add = (line: number, field: string | null, message: string) =>
     errors.push({ line, field, message });
 
-  let records: z.infer<typeof parsedRecord>[] = [];
-  try {
-    records = z.array(parsedRecord).parse(
-      parse(input.csv, {
-        info: true,
-        bom: true,
-        trim: true,
-        skip_empty_lines: true,
-        relax_column_count: true,
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    add(
-      typeof error.lines === 'number' ? error.lines : 1,
-      null,
-      `The file is not valid CSV: ${error.message.split(':')[0]}`,
-    );
-  }
+  const records = parseCsvRecords(input.csv, add);
   const [header, ...body] = records;
-  const columns = (header?.record ?? []).map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
+  const columns = (header?.record ?? []).map(normaliseHeader);
   if (header) {
     columns.forEach((column, index) => {
       if (!isColumn(column)) add(1, column, `Unknown column "${header.record[index] ?? ''}"`);
@@ -109,24 +90,7 @@ export async function bulkUploadEmployees(
   if (header && !body.length) add(2, null, 'The file has no employees');
 
   // Everything rows refer to, read once.
-  const roleRows = await db
-    .select({
-      id: roles.id,
-      name: roles.name,
-      base_role: roles.base_role,
-      access_level: roles.access_level,
-    })
-    .from(roles)
-    .where(and(eq(roles.company_id, ctx.companyId), eq(roles.is_active, true)));
-  const storeRows = await db
-    .select({ id: stores.id, name: stores.name, unique_id: stores.unique_id })
-    .from(stores)
-    .where(and(eq(stores.company_id, ctx.companyId), eq(stores.is_active, true)));
-  const roleByKey = new Map<string, (typeof roleRows)[number]>();
-  for (const role of roleRows) {
-    roleByKey.set(role.name.toLowerCase(), role);
-    if (!roleByKey.has(role.base_role)) roleByKey.set(role.base_role, role);
-  }
+  const { roles: roleRows, stores: storeRows } = await companyRolesAndStores(db, ctx);
   const storeByKey = new Map<string, number>();
   for (const store of storeRows) {
     storeByKey.set(store.name.toLowerCase(), store.id);
@@ -143,25 +107,10 @@ export async function bulkUploadEmployees(
       const index = columns.indexOf(column);
       return index < 0 ? '' : (record[index] ?? '').trim();
     };
-    const check = <T>(column: Column, schema: z.ZodType<T>): T | undefined => {
-      const parsed = schema.safeParse(value(column));
-      if (parsed.success) return parsed.data;
-      add(line, column, parsed.error.issues[0]?.message ?? 'Invalid value');
-      return undefined;
-    };
-    const email = check('email', emailField);
-    const first_name = check('first_name', nameField);
-    const last_name = check('last_name', nameField);
-    if (email) {
-      const earlier = seen.get(email);
-      if (earlier !== undefined) add(line, 'email', `The same email is on line ${earlier}`);
-      else seen.set(email, line);
-    }
-    const roleKey = value('role').toLowerCase();
-    const role = roleByKey.get(roleKey);
+    const { email, first_name, last_name } = checkPerson(line, value, seen, add);
+    const role = findRole(roleRows, value('role'));
     if (!role) add(line, 'role', `No role "${value('role')}"`);
-    else if (!isRoleKey(role.base_role) || !mayAssignBaseRole(ctx, role.base_role))
-      add(line, 'role', `You cannot give the role ${role.name}`);
+    else if (!mayGiveRole(ctx, role)) add(line, 'role', `You cannot give the role ${role.name}`);
     const storeText = value('store').toLowerCase();
     const storeId = storeText ? storeByKey.get(storeText) : null;
     if (storeId === undefined) add(line, 'store', `No store "${value('store')}"`);
@@ -187,14 +136,7 @@ export async function bulkUploadEmployees(
   }
 
   // Emails already taken (by anyone: sign-in emails are global), and supervisors' existence.
-  const taken = new Set<string>();
-  for (const part of chunks([...seen.keys()])) {
-    const rows = await db
-      .select({ email: userIdentities.email })
-      .from(userIdentities)
-      .where(inArray(userIdentities.email, part));
-    for (const row of rows) taken.add(row.email);
-  }
+  const taken = await takenEmails(db, [...seen.keys()]);
   for (const row of valid)
     if (taken.has(row.email)) add(row.line, 'email', 'A user with this email already exists');
   const supervisorEmails = [...new Set(supervisorRefs.map((ref) => ref.email))];

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
-import { CsvError, parse } from 'csv-parse/sync';
-import { z } from 'zod';
-import { email as emailField, name as nameField } from '@portal/contract/fields';
+import type { z } from 'zod';
+import { email as emailField } from '@portal/contract/fields';
 import {
   USER_BULK_UPLOAD_MAX_ROWS,
   userBulkUploadColumns,
@@ -13,15 +11,20 @@ import {
   type UserBulkUploadResult,
 } from '@portal/contract/resources/user-admin';
 import { password as passwordField } from '@portal/contract/resources/users';
-import { isRoleKey } from '@portal/contract/roles';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { mayAssignBaseRole } from '../access/assignable.ts';
-import { roles } from '../access/schema.ts';
 import { userStores } from '../assignments/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { stores } from '../organisation/schema.ts';
+import {
+  checkPerson,
+  companyRolesAndStores,
+  findRole,
+  mayGiveRole,
+  normaliseHeader,
+  parseCsvRecords,
+  takenEmails,
+} from './bulk-rows.ts';
 import { userIdentities, users } from './schema.ts';
 
 type Request = z.output<typeof userBulkUploadRequestSchema>;
@@ -48,13 +51,6 @@ interface ValidRow {
   is_b2b: boolean;
 }
 
-const parsedRecord = z.object({
-  record: z.array(z.string()),
-  info: z.object({ lines: z.number().int() }),
-});
-
-const normaliseHeader = (header: string) => header.trim().toLowerCase().replace(/\s+/g, '_');
-
 class RowErrors {
   readonly list: UserBulkUploadError[] = [];
   add(line: number, field: string | null, message: string) {
@@ -64,25 +60,8 @@ class RowErrors {
 
 /** Splits a CSV into rows keyed by column, reporting bad headers and ragged lines by line number. */
 function rowsFromCsv(csv: string, errors: RowErrors): SourceRow[] {
-  let parsed: unknown[];
-  try {
-    // With `info`, each record comes as { record, info } (the library's types do not say so).
-    parsed = parse(csv, {
-      info: true,
-      bom: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    });
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = typeof error.lines === 'number' ? error.lines : 1;
-      errors.add(line, null, `The file is not valid CSV: ${error.message.split(':')[0]}`);
-      return [];
-    }
-    throw error;
-  }
-  const records = parsed.map((item) => parsedRecord.parse(item));
+  const records = parseCsvRecords(csv, (line, field, message) => errors.add(line, field, message));
+  if (!records.length && errors.list.length) return [];
   const [header, ...data] = records;
   if (!header) {
     errors.add(1, null, 'The file is empty');
@@ -151,63 +130,40 @@ async function validateRows(
   source: SourceRow[],
   errors: RowErrors,
 ): Promise<ValidRow[]> {
-  const companyRoles = await db
-    .select({
-      id: roles.id,
-      name: roles.name,
-      base_role: roles.base_role,
-      access_level: roles.access_level,
-    })
-    .from(roles)
-    .where(and(eq(roles.company_id, ctx.companyId), eq(roles.is_active, true)));
-  const companyStores = await db
-    .select({ id: stores.id, unique_id: stores.unique_id, name: stores.name })
-    .from(stores)
-    .where(and(eq(stores.company_id, ctx.companyId), eq(stores.is_active, true)));
-
-  const emails = source
-    .map((row) => emailField.safeParse(row.values.email ?? ''))
-    .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
-  const taken = new Set(
-    emails.length
-      ? (
-          await db
-            .select({ email: userIdentities.email })
-            .from(userIdentities)
-            .where(inArray(userIdentities.email, emails))
-        ).map((row) => row.email)
-      : [],
+  const { roles: companyRoles, stores: companyStores } = await companyRolesAndStores(db, ctx);
+  const add = (line: number, field: string | null, message: string) =>
+    errors.add(line, field, message);
+  const taken = await takenEmails(
+    db,
+    source.flatMap((row) => {
+      const parsed = emailField.safeParse(row.values.email ?? '');
+      return parsed.success ? [parsed.data] : [];
+    }),
   );
 
   const seen = new Map<string, number>();
   const valid: ValidRow[] = [];
   for (const { line, values } of source) {
     const before = errors.list.length;
-    const field = <T>(column: Column, schema: z.ZodType<T>): T | undefined => {
-      const parsed = schema.safeParse(values[column] ?? '');
-      if (parsed.success) return parsed.data;
-      errors.add(line, column, parsed.error.issues[0]?.message ?? 'Invalid value');
-      return undefined;
-    };
-    const email = field('email', emailField);
-    const first_name = field('first_name', nameField);
-    const last_name = field('last_name', nameField);
-    const password = values.password ? field('password', passwordField) : null;
-
-    if (email) {
-      const earlier = seen.get(email);
-      if (earlier !== undefined) errors.add(line, 'email', `The same email is on line ${earlier}`);
-      else seen.set(email, line);
-      if (taken.has(email)) errors.add(line, 'email', 'A user with this email already exists');
+    const { email, first_name, last_name } = checkPerson(
+      line,
+      (column) => values[column] ?? '',
+      seen,
+      add,
+    );
+    let password: string | null = null;
+    if (values.password) {
+      const parsed = passwordField.safeParse(values.password);
+      if (parsed.success) password = parsed.data;
+      else add(line, 'password', parsed.error.issues[0]?.message ?? 'Invalid value');
     }
+    if (email && taken.has(email)) add(line, 'email', 'A user with this email already exists');
 
-    const roleName = (values.role ?? '').trim().toLowerCase();
-    const role =
-      companyRoles.find((r) => r.name.toLowerCase() === roleName) ??
-      companyRoles.find((r) => r.base_role === roleName);
+    const roleName = (values.role ?? '').trim();
+    const role = findRole(companyRoles, roleName);
     if (!roleName) errors.add(line, 'role', 'A role is required');
     else if (!role) errors.add(line, 'role', `No active role "${values.role}" in this company`);
-    else if (!isRoleKey(role.base_role) || !mayAssignBaseRole(ctx, role.base_role))
+    else if (!mayGiveRole(ctx, role))
       errors.add(line, 'role', `You cannot give the role "${role.name}"`);
 
     const storeLabels = (values.stores ?? '')
@@ -241,7 +197,7 @@ async function validateRows(
         first_name,
         last_name,
         role,
-        password: password ?? null,
+        password,
         storeIds,
         storeLabels,
         is_b2b: b2b ?? false,
