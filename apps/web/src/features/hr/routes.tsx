@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyScreen } from '../../app/lazy-screen.ts';
 import { RequirePermission } from '../../app/RequirePermission.tsx';
+import { resourceRoutes } from '../../platform/resources/routes.tsx';
+import { shiftTemplatePaths } from './schedule/paths.ts';
 
 const HrSettingsPage = lazyScreen(() => import('./HrSettingsPage.tsx'), 'HrSettingsPage');
 const EmployeesPage = lazyScreen(() => import('./EmployeesPage.tsx'), 'EmployeesPage');
@@ -22,6 +24,10 @@ const TimesheetDetailsPage = lazyScreen(
 );
 const ReportsPage = lazyScreen(() => import('./reports/ReportsPage.tsx'), 'ReportsPage');
 
+const SchedulePage = lazyScreen(() => import('./schedule/SchedulePage.tsx'), 'SchedulePage');
+const shiftTemplateScreens = async () =>
+  (await import('./schedule/shift-screens.tsx')).shiftTemplateScreens;
+
 /** A signed-in HR route shown only to holders of `permission` (others see /unauth). */
 const guarded = (path: string, permission: Permission, element: ReactNode): RouteObject => ({
   path,
@@ -39,6 +45,13 @@ export const hrRoutes: RouteObject[] = [
   guarded('/hr/timesheet', 'write_hr_clockin', <TimesheetPage />),
   guarded('/hr/timesheet-details', 'write_hr_clockin', <TimesheetDetailsPage />),
   guarded('/hr/reports', 'read_hr_reports', <ReportsPage />),
+  guarded('/hr/schedule', 'read_hr_schedules', <SchedulePage />),
+  ...resourceRoutes(shiftTemplatePaths, shiftTemplateScreens).map((route) => ({
+    ...route,
+    element: (
+      <RequirePermission permission="read_hr_shift_templates">{route.element}</RequirePermission>
+    ),
+  })),
 ];
 
 /** HR screens outside the signed-in frame: the store kiosk (no staff session on it). */
