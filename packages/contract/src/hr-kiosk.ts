@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mobilePin } from './auth.ts';
 import { id, isoDateTime } from './fields.ts';
+import { facePayloadFields } from './hr-face.ts';
 import {
   breakSettingSchema,
   clockSessionSchema,
@@ -31,7 +32,6 @@ export const kioskMessages = {
   tooManyPins: (minutes: number) =>
     `Too many wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   identifyFirst: 'Pick your name or type your email',
-  faceNotAvailable: 'This store requires a face check, which this kiosk cannot do yet.',
 } as const;
 
 /** The device credential the tablet keeps: `<company id>.<device id>.<secret>`. */
@@ -126,6 +126,8 @@ export const kioskPunchRequestSchema = z.strictObject({
   user_comment: z.string().max(2000).nullable().optional(),
   /** The tablet's position: the store's location rules apply as on the web clock. */
   ...geolocationFields,
+  /** The store's face check, when it asks for one (a 428 with faceAuthPending). */
+  ...facePayloadFields,
 });
 export type KioskPunchRequest = z.input<typeof kioskPunchRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { hrMessages, type ClockSession } from '@portal/contract/hr';
+import { FACE_CONSENT_VERSION, faceMessages } from '@portal/contract/hr-face';
 import {
   kioskMessages,
   type KioskDevice,
@@ -14,6 +15,7 @@ import { hrStoreTempAccess } from '../../src/modules/hr-kiosk/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { base64, faceJpeg } from './face-images.ts';
 
 type Reply<T> = { data: T };
 interface Person {
@@ -386,5 +388,41 @@ describe('stores and companies', () => {
     const allowed = await punch(device_token, { ...pin, action: 'clock_in' });
     expect(allowed.status, allowed.body.message).toBe(200);
     expect((await openCards(warehouse))[0]?.store_id).toBe(employee.storeId);
+  });
+});
+
+describe('the face check', () => {
+  // Faces of the face-api package's sample photo (see hr-face.test.ts): two different people.
+  const alice = base64(faceJpeg('s1f2'));
+  const aliceAgain = base64(faceJpeg('s1f2', { margin: 0.4, mirror: true, scale: 0.6 }));
+  const bea = base64(faceJpeg('s1f0'));
+  const face = (image: string) => ({ faceImage: image, extension: 'jpeg', has_unique_face: false });
+
+  it("at a store that requires it, the kiosk asks for the face and checks it's the PIN's owner", async () => {
+    const enrolled = await t.call('PATCH', `/api/users/update-face/${employee.id}`, {
+      token: employee.token,
+      body: { ...face(alice), consent: true, consent_version: FACE_CONSENT_VERSION },
+    });
+    expect(enrolled.status, enrolled.body.message).toBe(200);
+    const required = await t.call('POST', '/api/hr-settings-stores', {
+      token: manager.token,
+      body: { store_id: employee.storeId, face_check_required: true, face_check_mode: 'block' },
+    });
+    expect(required.status, required.body.message).toBe(200);
+    const { device_token } = await enrol(manager, employee.storeId, 'Face tablet');
+    const pin = { user_id: employee.id, mobile_pin: '2468', action: 'clock_in' };
+
+    const pending = await punch(device_token, pin);
+    expect(pending.status).toBe(428);
+    expect(pending.body.data).toMatchObject({ faceAuthPending: true, faceAuthError: false });
+    const someoneElse = await punch(device_token, { ...pin, ...face(bea) });
+    expect(someoneElse.status).toBe(403);
+    expect(someoneElse.body.message).toBe(faceMessages.mismatch);
+    expect(await openCards(employee)).toHaveLength(0);
+
+    const passed = await punch(device_token, { ...pin, ...face(aliceAgain) });
+    expect(passed.status, passed.body.message).toBe(200);
+    expect(passed.body.message).toBe(hrMessages.clockedIn);
+    expect(await openCards(employee)).toHaveLength(1);
   });
 });

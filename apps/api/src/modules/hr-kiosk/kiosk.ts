@@ -371,7 +371,7 @@ const missing = (message: string) => AppError.badRequest(message);
 /**
  * A punch at the kiosk, through the web clock's own services (clock.ts): the same permissions,
  * one open timecard, one open break, the break kind locked while it runs, server time, and a
- * double press answering the same timecard or break.
+ * double press answering the same timecard or break, and the store's face check.
  */
 export async function punch(
   db: Database,
@@ -387,6 +387,12 @@ export async function punch(
     accuracy: input.accuracy ?? null,
     location_error: input.location_error ?? null,
   };
+  // The store's face check runs inside the clock services (hr-face), on the person the PIN named.
+  const face = {
+    faceImage: input.faceImage,
+    extension: input.extension,
+    has_unique_face: input.has_unique_face,
+  };
   const done = (message: string, session: KioskPunchResult['session'], warning: string | null) => ({
     message,
     result: { first_name: person.first_name, session, warning },
@@ -399,6 +405,7 @@ export async function punch(
         schedule_id: await currentScheduleId(db, ctx.companyId, ctx.userId, device.store.id),
         user_comment: comment,
         ...location,
+        ...face,
       });
       const { timecard: _timecard, warning, ...session } = data;
       return done(hrMessages.clockedIn, session, warning);
@@ -410,6 +417,7 @@ export async function punch(
         user_id: ctx.userId,
         user_comment: comment,
         ...location,
+        ...face,
       });
       const { timecard: _timecard, warning, ...session } = data;
       return done(hrMessages.clockedOut, session, warning);
@@ -425,6 +433,7 @@ export async function punch(
         user_id: ctx.userId,
         settings_store_id: input.settings_store_id,
         user_comment: comment,
+        ...face,
       });
       const { break: _break, ...session } = data;
       return done(hrMessages.breakStarted, session, null);
@@ -435,6 +444,7 @@ export async function punch(
         id: input.timecard_break_id,
         user_id: ctx.userId,
         user_comment: comment,
+        ...face,
       });
       const { break: _break, ...session } = data;
       return done(hrMessages.breakEnded, session, null);

@@ -23,6 +23,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError, FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { FaceCheckHost } from '../hr-face/FaceCheckHost.tsx';
+import { answerFaceCheck, FaceCheckCancelled, withFaceCheck } from '../hr-face/face-check.ts';
 import { currentLocation } from '../hr/geolocation.ts';
 import { useFirstPress } from '../hr/useFirstPress.ts';
 import { kioskApi, kioskQueryKeys } from './kiosk-api.ts';
@@ -220,7 +222,12 @@ function PersonStep({
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useIdle(!busy, KIOSK_IDLE_LOCK_MS, onLock);
+  // Idle even with the face modal open: the held punch is dropped and the kiosk locks.
+  const idle = useCallback(() => {
+    answerFaceCheck(null);
+    onLock();
+  }, [onLock]);
+  useIdle(true, KIOSK_IDLE_LOCK_MS, idle);
 
   const act = useFirstPress((action: KioskAction) => {
     void (async () => {
@@ -229,20 +236,26 @@ function PersonStep({
       try {
         const location =
           action === 'clock_in' || action === 'clock_out' ? await currentLocation() : {};
-        const reply = await kioskApi.punch({
-          device_token: deviceToken,
-          user_id: person.id,
-          mobile_pin: pin,
-          action,
-          timecard_id: session.timecard_id,
-          timecard_break_id: session.timecard_break_id,
-          settings_store_id: action === 'start_break' ? breakId : null,
-          user_comment: notes.trim() || null,
-          ...location,
-        });
+        // The store's face check: on faceAuthPending the Verify Face modal opens and the punch
+        // goes again with the photo. Faces are enrolled signed in, never at the kiosk.
+        const reply = await withFaceCheck((face) =>
+          kioskApi.punch({
+            device_token: deviceToken,
+            user_id: person.id,
+            mobile_pin: pin,
+            action,
+            timecard_id: session.timecard_id,
+            timecard_break_id: session.timecard_break_id,
+            settings_store_id: action === 'start_break' ? breakId : null,
+            user_comment: notes.trim() || null,
+            ...location,
+            ...face,
+          }),
+        );
         notify.success(reply.message);
         onDone({ message: reply.message, name: person.first_name, warning: reply.data.warning });
       } catch (caught) {
+        if (caught instanceof FaceCheckCancelled) return;
         if (caught instanceof ApiError && caught.message === kioskMessages.deviceRefused)
           return onRefused(caught.message);
         setError(caught instanceof ApiError ? caught.message : FALLBACK_ERROR_MESSAGE);
@@ -340,6 +353,7 @@ function PersonStep({
           Not you? Lock
         </Button>
       </Stack>
+      <FaceCheckHost />
     </Stack>
   );
 }
