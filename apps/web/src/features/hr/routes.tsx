@@ -28,9 +28,6 @@ const SchedulePage = lazyScreen(() => import('./schedule/SchedulePage.tsx'), 'Sc
 const shiftTemplateScreens = async () =>
   (await import('./schedule/shift-screens.tsx')).shiftTemplateScreens;
 
-const KiosksPage = lazyScreen(() => import('../hr-kiosk/KiosksPage.tsx'), 'KiosksPage');
-const KioskPage = lazyScreen(() => import('../hr-kiosk/KioskPage.tsx'), 'KioskPage');
-
 /** A signed-in HR route shown only to holders of `permission` (others see /unauth). */
 const guarded = (path: string, permission: Permission, element: ReactNode): RouteObject => ({
   path,
