@@ -335,7 +335,8 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
     .insert(requiredFields)
     .values({ company_id, type: 'Home Screen', title: 'OneView', order: 0 });
   await seedHrDemo(tx, company_id);
-  await seedSchedulingDemo(tx, company_id);
   await seedTimeoffDemo(tx, company_id);
   await seedAdminDemo(tx, company_id, plan.name === DEMO_COMPANY);
+  // After the store assignments: the schedule's rows are the store's staff.
+  await seedSchedulingDemo(tx, company_id);
 }
