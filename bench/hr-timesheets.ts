@@ -10,7 +10,7 @@
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -91,11 +91,11 @@ async function seedMonth(db: Database) {
   await db.execute(sql`
     insert into hr_timecard_breaks (company_id, timecard_id, user_id, break_setting_id, short_description,
                                     duration, is_paid, is_mandatory, break_start, break_end)
-    select t.company_id, t.id, t.user_id, ${lunch}, 'Lunch Break', 30, false, true,
+    select t.company_id, t.id, t.user_id, ${lunch}::int, 'Lunch Break', 30, false, true,
            t.clock_in + interval '4 hours', t.clock_in + interval '4 hours 30 minutes'
       from hr_timecards t where t.company_id = ${COMPANY}
     union all
-    select t.company_id, t.id, t.user_id, ${coffee}, 'Coffee Break', 15, true, false,
+    select t.company_id, t.id, t.user_id, ${coffee}::int, 'Coffee Break', 15, true, false,
            t.clock_in + interval '2 hours', t.clock_in + interval '2 hours 15 minutes'
       from hr_timecards t where t.company_id = ${COMPANY}`);
   for (const table of ['users', 'hr_schedules', 'hr_timecards', 'hr_timecard_breaks'])
@@ -170,6 +170,9 @@ async function postgres(): Promise<Result> {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const handle = await openPostgres(url.toString());
+    // The pool's idle connections end when the database is dropped: not a failure of the bench.
+    const pool: unknown = (handle.db as unknown as { $client?: unknown }).$client;
+    if (pool instanceof pg.Pool) pool.on('error', () => undefined);
     try {
       return await measure('PostgreSQL', handle);
     } finally {
@@ -186,11 +189,17 @@ for (const run of [pglite, postgres]) {
   try {
     results.push(await run());
   } catch (error) {
-    results.push({ name: run.name, status: 'failed', note: String(error) });
+    const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+    results.push({ name: run.name, status: 'failed', note: `${String(error)}${cause}` });
   }
 }
 console.log(
   `Month of timesheets (${FROM} to ${TO}), ${employees} employees, ${runs} runs after a warm-up`,
+);
+console.log(
+  `  machine: ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (other work on the machine slows both figures)`,
 );
 for (const r of results) {
   if (r.status !== 'ok') {

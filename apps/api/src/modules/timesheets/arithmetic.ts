@@ -1,5 +1,3 @@
-import { formatInZone } from '@portal/contract/hr';
-
 /**
  * Timesheet arithmetic, with no database: durations, breaks, lateness, missed punches and daily +
  * weekly overtime. Every duration is the difference of two UTC instants, so a day of 23 or 25
@@ -106,9 +104,29 @@ const MINUTE = 60_000;
 const ms = (iso: string) => new Date(iso).getTime();
 const minutesBetween = (from: number, to: number) => Math.max(0, Math.round((to - from) / MINUTE));
 
-/** The local date (YYYY-MM-DD) of an instant in a time zone. */
-export const localDate = (instant: string, timeZone: string) =>
-  formatInZone(instant, timeZone).slice(0, 10);
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The local date (YYYY-MM-DD) of an instant in a time zone. The formatter is made once per zone:
+ * building an Intl.DateTimeFormat costs far more than using one, and a month of a large company
+ * dates thousands of timecards.
+ */
+export function localDate(instant: string, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
 
 /** YYYY-MM-DD plus `days` (calendar arithmetic, no time zone involved). */
 export function addDays(date: string, days: number): string {
