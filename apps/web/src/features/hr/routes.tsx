@@ -24,6 +24,27 @@ const TimesheetDetailsPage = lazyScreen(
 );
 const ReportsPage = lazyScreen(() => import('./reports/ReportsPage.tsx'), 'ReportsPage');
 
+const HrDashboardPage = lazyScreen(
+  () => import('./dashboard/HrDashboardPage.tsx'),
+  'HrDashboardPage',
+);
+const HrDashboardUnknownPage = lazyScreen(
+  () => import('./dashboard/HrDashboardPage.tsx'),
+  'HrDashboardUnknownPage',
+);
+const MyViewPage = lazyScreen(() => import('./dashboard/MyViewPage.tsx'), 'MyViewPage');
+const StoreEmployeesPage = lazyScreen(
+  () => import('./dashboard/StoreEmployeesPage.tsx'),
+  'StoreEmployeesPage',
+);
+const TeamPage = lazyScreen(() => import('./dashboard/TeamPage.tsx'), 'TeamPage');
+const TeamMemberPage = lazyScreen(() => import('./dashboard/TeamMemberPage.tsx'), 'TeamMemberPage');
+const TimeoffPage = lazyScreen(() => import('./timeoff/TimeoffPage.tsx'), 'TimeoffPage');
+const TimeoffRequestPage = lazyScreen(
+  () => import('./timeoff/TimeoffRequestPage.tsx'),
+  'TimeoffRequestPage',
+);
+
 const SchedulePage = lazyScreen(() => import('./schedule/SchedulePage.tsx'), 'SchedulePage');
 const shiftTemplateScreens = async () =>
   (await import('./schedule/shift-screens.tsx')).shiftTemplateScreens;
@@ -45,6 +66,14 @@ export const hrRoutes: RouteObject[] = [
   guarded('/hr/timesheet', 'write_hr_clockin', <TimesheetPage />),
   guarded('/hr/timesheet-details', 'write_hr_clockin', <TimesheetDetailsPage />),
   guarded('/hr/reports', 'read_hr_reports', <ReportsPage />),
+  guarded('/hr/dashboard', 'write_hr_clockin', <HrDashboardPage />),
+  guarded('/hr/dashboard/my_view', 'write_hr_clockin', <MyViewPage />),
+  guarded('/hr/dashboard/timeoff', 'write_hr_clockin', <TimeoffPage />),
+  guarded('/hr/dashboard/timeoff/:id', 'write_hr_clockin', <TimeoffRequestPage />),
+  guarded('/hr/dashboard/store_employees', 'read_hr_dashboard', <StoreEmployeesPage />),
+  guarded('/hr/dashboard/:nestedRoute', 'write_hr_clockin', <HrDashboardUnknownPage />),
+  guarded('/hr/team', 'read_hr_dashboard', <TeamPage />),
+  guarded('/hr/team/action/:id', 'read_hr_dashboard', <TeamMemberPage />),
   guarded('/hr/schedule', 'read_hr_schedules', <SchedulePage />),
   ...resourceRoutes(shiftTemplatePaths, shiftTemplateScreens).map((route) => ({
     ...route,

@@ -1,5 +1,6 @@
 import { api } from '../timesheets-deps.ts';
 import { reportRecordsSchema } from '../timesheets/timesheets-api.ts';
+import { leavesReport } from '../timeoff/leaves-report.ts';
 import {
   count,
   hoursColumn,
@@ -90,4 +91,5 @@ export const hrReports: ReportDefinition[] = [
       count('late_minutes', 'Late (min)'),
     ],
   },
+  leavesReport,
 ];

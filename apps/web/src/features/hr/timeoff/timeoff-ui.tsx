@@ -1,0 +1,119 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import type { TimeoffStatus } from '@portal/contract/hr-timeoff';
+import { useState } from 'react';
+import { useLiveStatus } from '../dashboard/live-events.ts';
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** `2026-03-02` as `Mar 2, 2026` (a calendar date: no time zone shift). */
+export const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+
+export const formatRange = (start: string, end: string) =>
+  start === end ? formatDay(start) : `${formatDay(start)} – ${formatDay(end)}`;
+
+export const formatHours = (hours: number | null) =>
+  hours === null ? 'No limit' : `${Math.round(hours * 100) / 100} h`;
+
+const statusColors: Record<TimeoffStatus, 'warning' | 'success' | 'error' | 'default'> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'error',
+  cancelled: 'default',
+};
+
+export function StatusChip({ status }: { status: TimeoffStatus }) {
+  return (
+    <Chip
+      size="small"
+      color={statusColors[status]}
+      label={status.charAt(0).toUpperCase() + status.slice(1)}
+    />
+  );
+}
+
+/** A small indicator of the live-update connection. */
+export function LiveChip() {
+  const status = useLiveStatus();
+  const live = status === 'live';
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={live ? 'success' : 'default'}
+      label={live ? 'Live' : status === 'off' ? 'Offline' : 'Connecting…'}
+      aria-label={live ? 'Live updates on' : 'Live updates connecting'}
+    />
+  );
+}
+
+/** Asks for a reason (a rejection, a manager's clock-out) before acting. */
+export function ReasonDialog({
+  open,
+  title,
+  label,
+  confirm,
+  required = true,
+  busy,
+  error,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  title: string;
+  label: string;
+  confirm: string;
+  required?: boolean;
+  busy?: boolean;
+  error?: string | null;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ transition: { onExited: () => setReason('') } }}
+    >
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+          label={label}
+          value={reason}
+          required={required}
+          onChange={(event) => setReason(event.target.value)}
+          error={Boolean(error)}
+          helperText={error ?? ' '}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={busy || (required && !reason.trim())}
+          onClick={() => onConfirm(reason.trim())}
+        >
+          {confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
