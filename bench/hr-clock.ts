@@ -5,13 +5,20 @@
  * concurrent duplicate clock-ins (a double press from every employee at once) and checks that each
  * employee still has exactly one open timecard. Prints figures; writes results/hr-clock.json.
  *
- * Env: BENCH_SECONDS, WORKERS, BENCH_PG_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ * Then the same with the face check on (company setting, block): every employee enrols a face
+ * from the sample photos @vladmandic/face-api ships, and clocks in and out sending another capture
+ * of it, first one employee alone (the latency a person sees), then everyone at once (the model runs
+ * in one worker thread per API process, so concurrent checks queue).
+ *
+ * Env: BENCH_SECONDS, WORKERS, BENCH_PG_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_API_ENTRY (a private API build instead of apps/api/dist/main.js).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { faceJpeg } from '../apps/api/test/api/face-images.ts';
 import { resultsDir } from './lib/paths.ts';
 import { installCleanup, killAll, withCleanup } from './lib/processes.ts';
 import { type Backend, ensureApiBuilt, login, startApi } from './lib/server.ts';
@@ -42,6 +49,17 @@ interface BackendResult {
   clockOut?: Figures;
   sessionRead?: Figures;
   duplicateBurst?: { requests: number; non200: number; openTimecardsPerEmployee: number[] };
+  faceCheck?: FaceFigures;
+}
+
+interface FaceFigures {
+  /** a clock-in without a photo: the faceAuthPending answer (no inference) */
+  pending: Figures;
+  /** one employee alone: clock-in and clock-out with a photo */
+  aloneClockIn: Figures;
+  aloneClockOut: Figures;
+  /** every employee at once */
+  concurrentClockIn: Figures;
 }
 
 function figures(samples: number[]): Figures {
@@ -204,13 +222,103 @@ async function measureClock(baseUrl: string, people: Employee[]) {
   };
 }
 
+/** The face check on: enrol everyone, then clock in and out with a photo (see the header). */
+async function measureFaceClock(baseUrl: string, people: Employee[]): Promise<FaceFigures> {
+  const { token: agent } = await login(baseUrl, 'agent@demo.example', 'Demo@12345');
+  const policy = await call(baseUrl, 'POST', '/hr-settings-companies', agent, {
+    face_check_required: true,
+    face_check_mode: 'block',
+  });
+  if (policy.status !== 200) throw new Error(`face policy: ${JSON.stringify(policy.body)}`);
+  const enrolPhoto = faceJpeg('s1f2').toString('base64');
+  // Another capture of the same face, about the size of a webcam frame.
+  const face = {
+    faceImage: faceJpeg('s1f2', { margin: 0.4, shift: [0.1, -0.05], quality: 70 }).toString(
+      'base64',
+    ),
+    extension: 'jpeg',
+    has_unique_face: false,
+  };
+  for (const person of people) {
+    const version = dataOf(
+      (await call(baseUrl, 'GET', `/users/update-face/${person.userId}`, person.token)).body,
+    ).current_consent_version;
+    const enrolled = await call(
+      baseUrl,
+      'PATCH',
+      `/users/update-face/${person.userId}`,
+      person.token,
+      {
+        faceImage: enrolPhoto,
+        extension: 'jpeg',
+        consent: true,
+        consent_version: version,
+      },
+    );
+    if (enrolled.status !== 200) throw new Error(`enrol: ${JSON.stringify(enrolled.body)}`);
+  }
+  const punch = async (person: Employee, inTimes: number[], outTimes?: number[]) => {
+    let started = performance.now();
+    const inReply = await call(baseUrl, 'POST', '/hr-web-clockin', person.token, {
+      user_id: person.userId,
+      store_id: person.storeId,
+      ...face,
+    });
+    inTimes.push(performance.now() - started);
+    if (inReply.status !== 200)
+      throw new Error(`face clock-in: ${JSON.stringify(inReply.body).slice(0, 300)}`);
+    started = performance.now();
+    const outReply = await call(baseUrl, 'PATCH', '/hr-web-clockin', person.token, {
+      id: Number(dataOf(inReply.body).timecard_id),
+      user_id: person.userId,
+      ...face,
+    });
+    outTimes?.push(performance.now() - started);
+    if (outReply.status !== 200)
+      throw new Error(`face clock-out: ${JSON.stringify(outReply.body).slice(0, 300)}`);
+  };
+  const pending: number[] = [];
+  for (const person of people) {
+    const started = performance.now();
+    const reply = await call(baseUrl, 'POST', '/hr-web-clockin', person.token, {
+      user_id: person.userId,
+      store_id: person.storeId,
+    });
+    pending.push(performance.now() - started);
+    if (reply.status !== 428) throw new Error(`expected faceAuthPending, got ${reply.status}`);
+  }
+  const [first] = people;
+  if (!first) throw new Error('no employees');
+  const aloneIn: number[] = [];
+  const aloneOut: number[] = [];
+  let deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline || aloneIn.length < 5) await punch(first, aloneIn, aloneOut);
+  const concurrent: number[] = [];
+  deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    people.map(async (person) => {
+      do await punch(person, concurrent);
+      while (performance.now() < deadline);
+    }),
+  );
+  await call(baseUrl, 'POST', '/hr-settings-companies', agent, { face_check_required: false });
+  return {
+    pending: figures(pending),
+    aloneClockIn: figures(aloneIn),
+    aloneClockOut: figures(aloneOut),
+    concurrentClockIn: figures(concurrent),
+  };
+}
+
 async function run(name: string, backend: Backend): Promise<BackendResult> {
   console.log(`${name}: starting the API ...`);
   const api = await startApi(backend);
   try {
     const people = await employees(api.baseUrl);
     console.log(`${name}: ${people.length} employees clock in and out for ${seconds} s ...`);
-    return { name, status: 'ok', ...(await measureClock(api.baseUrl, people)) };
+    const plain = await measureClock(api.baseUrl, people);
+    console.log(`${name}: the same with the face check on ...`);
+    return { name, status: 'ok', ...plain, faceCheck: await measureFaceClock(api.baseUrl, people) };
   } finally {
     await api.stop();
   }
@@ -271,6 +379,14 @@ async function main() {
         `double-press burst: ${duplicateBurst?.requests} requests, ${duplicateBurst?.non200} not 200, ` +
         `open timecards per employee ${JSON.stringify([...new Set(duplicateBurst?.openTimecardsPerEmployee)])}`,
     );
+    const face = result.faceCheck;
+    if (face)
+      console.log(
+        `${result.name} with the face check: clock-in alone p50 ${face.aloneClockIn.p50Ms} ms, p99 ${face.aloneClockIn.p99Ms} ms (${face.aloneClockIn.count}); ` +
+          `clock-out alone p50 ${face.aloneClockOut.p50Ms} ms, p99 ${face.aloneClockOut.p99Ms} ms; ` +
+          `${workers} at once: clock-in p50 ${face.concurrentClockIn.p50Ms} ms, p99 ${face.concurrentClockIn.p99Ms} ms (${face.concurrentClockIn.count}); ` +
+          `faceAuthPending answer p50 ${face.pending.p50Ms} ms, p99 ${face.pending.p99Ms} ms`,
+      );
   }
   mkdirSync(resultsDir, { recursive: true });
   const file = join(resultsDir, 'hr-clock.json');

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 export const benchDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = resolve(benchDir, '..');
 export const apiDir = join(repoRoot, 'apps/api');
-export const apiEntry = join(apiDir, 'dist/main.js');
+/** BENCH_API_ENTRY: a private build (dist-<name>/main.js) of an engineer sharing the tree. */
+export const apiEntry = process.env.BENCH_API_ENTRY ?? join(apiDir, 'dist/main.js');
 export const webDir = join(repoRoot, 'apps/web');
 export const webDist = join(webDir, 'dist');
 export const resultsDir = join(benchDir, 'results');

@@ -36,7 +36,12 @@ export const demoTwoFactorUser: (typeof demoUsers)[number] = {
 };
 
 const readAll = allPermissions.filter((p) => p.startsWith('read_'));
-const clock: Permission[] = ['write_hr_clockin', 'write_hr_clockin_web'];
+// Who punches also answers for auto clocked-out timecards (the dialog's table needs the flag).
+const clock: Permission[] = [
+  'write_hr_clockin',
+  'write_hr_clockin_web',
+  'is_clockin_pop_up_required',
+];
 /** What every signed-in role reads: ticket types (Get Support), embeds, carriers, form fields. */
 const everyone: Permission[] = [
   'read_support_ticket_types',

@@ -27,12 +27,15 @@ import { hrFaceChecks, hrFaceConsentEvents, hrFaceEnrolments } from './schema.ts
  * (crop, mirror, scale, light, JPEG quality) stayed under 0.35 (see the report of hr-face.test.ts).
  * FACE_MATCH_THRESHOLD overrides it.
  */
-export const FACE_MATCH_THRESHOLD = z.coerce
-  .number()
-  .min(0.1)
-  .max(1.2)
-  .catch(0.5)
-  .parse(process.env.FACE_MATCH_THRESHOLD ?? 0.5);
+export const FACE_MATCH_THRESHOLD = (() => {
+  const parsed = z.coerce
+    .number()
+    .min(0.1)
+    .max(1.2)
+    .safeParse(process.env.FACE_MATCH_THRESHOLD ?? 0.5);
+  if (!parsed.success) throw new Error('FACE_MATCH_THRESHOLD must be a number from 0.1 to 1.2');
+  return parsed.data;
+})();
 
 export const FACE_MODEL = 'face-api 1.7.15 ssd_mobilenetv1 + face_landmark_68 + face_recognition';
 
