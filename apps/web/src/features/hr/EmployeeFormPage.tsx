@@ -20,6 +20,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { EmployeeRecords } from './EmployeeRecords.tsx';
 import { employeeKeys, employeesApi } from './employees-api.ts';
 
 interface FormState {
@@ -252,6 +253,9 @@ export function EmployeeFormPage() {
       </Typography>
       {!editing && <EmployeeForm />}
       {editing && existing.data && <EmployeeForm key={existing.data.id} employee={existing.data} />}
+      {editing && existing.data && (
+        <EmployeeRecords userId={existing.data.id} ownStore={existing.data.current_store} />
+      )}
       {editing && (employeeId === null || existing.isError) && (
         <Typography color="error">This employee could not be found.</Typography>
       )}
