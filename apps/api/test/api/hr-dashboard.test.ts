@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ClockActionData, BreakSettingsData } from '@portal/contract/hr';
 import type {
   MyView,
@@ -127,6 +127,7 @@ beforeAll(async () => {
     store_id: storeId,
     shift_start: minutesFromNow(from),
     shift_end: minutesFromNow(to),
+    published_at: minutesFromNow(-24 * 60),
   });
   await t.database.db.insert(hrSchedules).values([
     shift(employee, -10, 240), // clocks in late by about 10 minutes
@@ -134,14 +135,6 @@ beforeAll(async () => {
     shift(baseUser, -120, -10), // shift over, never clocked in: absent
     shift(warehouse, 60, 300), // later today: scheduled (then clocks in and takes a break)
   ]);
-  // When the scheduling module marks published shifts, publish these.
-  const published = await t.database.db.execute(
-    sql`select 1 from information_schema.columns where table_name = 'hr_schedules' and column_name = 'published_at'`,
-  );
-  if (published.rows.length)
-    await t.database.db.execute(
-      sql`update hr_schedules set published_at = now() where company_id = ${employee.companyId} and published_at is null`,
-    );
 });
 afterAll(() => t.close());
 

@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  Column,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   LATE_GRACE_MINUTES,
   type MyView,
@@ -38,14 +25,8 @@ import { balances, listApprovedTimeOff, listRequests } from '../timeoff/services
 const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
 const MINUTE = 60_000;
 
-/**
- * Only published shifts count when the scheduling module marks them (hr_schedules.published_at;
- * null is a draft). Read by name, so this module works before and after that column exists.
- */
-function onlyPublished(): SQL | undefined {
-  const column: unknown = Reflect.get(hrSchedules, 'published_at');
-  return column instanceof Column ? isNotNull(column) : undefined;
-}
+/** Only published shifts count (hr_schedules.published_at; null is a draft). */
+const onlyPublished = () => isNotNull(hrSchedules.published_at);
 
 // ---- Store view
 
@@ -208,10 +189,15 @@ export async function storeView(
   employees.sort(
     (a, b) => order.indexOf(a.status) - order.indexOf(b.status) || a.name.localeCompare(b.name),
   );
-  const counts = Object.fromEntries(order.map((s) => [s, 0])) as Record<
-    StoreEmployeeStatus,
-    number
-  >;
+  const counts: Record<StoreEmployeeStatus, number> = {
+    clocked_in: 0,
+    on_break: 0,
+    late: 0,
+    absent: 0,
+    scheduled: 0,
+    clocked_out: 0,
+    time_off: 0,
+  };
   for (const e of employees) counts[e.status] += 1;
   return {
     store: { id: store.id, name: store.name, time_zone: store.time_zone },
