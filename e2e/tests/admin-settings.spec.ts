@@ -99,3 +99,49 @@ test('Company Documents: a file is uploaded to a signed URL, listed, opened and 
   await expectToast(page, 'Company asset deleted');
   await expect(row).toHaveCount(0);
 });
+
+test('Payment Accounts: an account is added for a store at /companies/payments/new, listed and removed', async ({
+  page,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  // A store of this test's own: a store has one account at most.
+  const agent = await apiAs(request, AGENT.email);
+  const store = await agent.send<{ id: number; name: string }>('POST', '/stores', {
+    name: `Payments Store ${tag}`,
+  });
+  const account = `acct_e2e_${tag}`;
+  await signInAs(page, admin);
+  await page.goto('/companies/payments');
+  await expect(page.getByRole('heading', { name: 'Payment Accounts' })).toBeVisible();
+  await page
+    .getByRole('toolbar', { name: 'Payment Accounts tools' })
+    .getByRole('link', { name: 'Add Payment Account' })
+    .click();
+  await expect(page).toHaveURL('/companies/payments/new');
+
+  await page.getByRole('combobox', { name: 'Store' }).click();
+  await page.getByRole('option', { name: store.name, exact: true }).click();
+  await page.getByRole('textbox', { name: 'Account id' }).fill('no good');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter the account id the provider gave')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Account id' }).fill(account);
+  await page.getByRole('textbox', { name: 'Name on statements' }).fill('E2E Wireless');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Payment Account added');
+  await expect(page).toHaveURL('/companies/payments');
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(account);
+  const row = page
+    .getByRole('table', { name: 'Payment Accounts' })
+    .getByRole('row')
+    .filter({ hasText: account });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(store.name);
+  await expect(row).toContainText('E2E Wireless');
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expectToast(page, 'Payment Account removed');
+  await expect(row).toHaveCount(0);
+});

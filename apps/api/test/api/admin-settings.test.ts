@@ -163,3 +163,45 @@ describe('filter[field] on text columns', () => {
     expect(theirs.body.data.results).toEqual([]);
   });
 });
+
+describe('GET /charge/account (the Payment Accounts list)', () => {
+  it("lists the company's accounts with their stores, never another company's", async () => {
+    const stores = await t.call<List<{ id: number; name: string }>>(
+      'GET',
+      '/api/stores?perPage=100&sort=id',
+      { token: agent },
+    );
+    const accounts = await t.call<List<{ store_id: number }>>('GET', '/api/charge/account', {
+      token: agent,
+    });
+    const used = new Set(accounts.body.data.results.map((row) => row.store_id));
+    const store = stores.body.data.results.find((row) => !used.has(row.id));
+    if (!store) throw new Error('every demo store has an account');
+    const created = await t.call<{ data: { id: number } }>('POST', '/api/charge/account', {
+      token: agent,
+      body: { store_id: store.id, account_ref: 'acct_List_Test', display_name: 'List test' },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.message).toBe('Payment Account added');
+
+    const listed = await t.call<
+      List<{ id: number; account_ref: string; store: { name: string } | null }>
+    >('GET', '/api/charge/account?related=store&search=list_test', { token: agent });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.results).toEqual([
+      expect.objectContaining({
+        id: created.body.data.id,
+        account_ref: 'acct_List_Test',
+        store: expect.objectContaining({ name: store.name }),
+      }),
+    ]);
+    const theirs = await t.call<List<{ id: number }>>('GET', '/api/charge/account', {
+      token: northwind,
+    });
+    expect(theirs.body.data.results.map((row) => row.id)).not.toContain(created.body.data.id);
+    expect((await t.call('GET', '/api/charge/account', { token: employee })).status).toBe(403);
+    expect((await t.call('GET', '/api/charge/account?perPage=0', { token: agent })).status).toBe(
+      400,
+    );
+  });
+});

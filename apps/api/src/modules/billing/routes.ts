@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { listQuerySchema } from '@portal/contract/list-query';
 import { patchSchemaOf } from '@portal/contract/resource';
 import { paymentAccountSchema, paymentAccounts } from '@portal/contract/resources/billing';
+import { storeSchema } from '@portal/contract/resources/organisation';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
 import { ok } from '../../platform/reply.ts';
@@ -30,6 +32,11 @@ const accountParams = z.strictObject({
     .transform(Number),
 });
 const reply = replySchema(paymentAccountSchema);
+// Widened as in the engine: the service's rows are plain records; the schema still validates and
+// strips every reply.
+const listRow: z.ZodType<Record<string, unknown>> = paymentAccountSchema.extend({
+  store: storeSchema.nullable().optional(),
+});
 const { messages } = paymentAccounts;
 const tags = [paymentAccounts.label.many];
 
@@ -52,6 +59,20 @@ export function billingRoutes(app: FastifyInstance, db: Database) {
           await paymentAccountService.create(db, callerOf(request), request.body),
         ),
       ),
+  });
+
+  // The company's accounts, one per store: the list of /companies/payments (the engine's list
+  // query: page, perPage, sort, filter, search, related=store).
+  r.get('/charge/account', {
+    schema: {
+      tags,
+      summary: "The company's payment accounts",
+      querystring: listQuerySchema,
+      response: { 200: replySchema(listDataSchema(listRow)), ...errors },
+    },
+    config: { access: 'read_payment_accounts' },
+    handler: async (request) =>
+      ok('', await paymentAccountService.list(db, callerOf(request), request.query)),
   });
 
   r.get('/charge/account/:store_id', {

@@ -122,4 +122,9 @@ export const adminPaths = {
     create: '/settings/role-based-fields/new',
     edit: '/settings/role-based-fields/edit/:id',
   },
+  // SPEC.md section 2, Settings: /companies/payments and /companies/payments/new.
+  paymentAccounts: {
+    list: '/companies/payments',
+    create: '/companies/payments/new',
+  },
 } satisfies Record<string, ResourcePaths>;

@@ -48,6 +48,7 @@ const screens: [keyof typeof adminPaths, Loader][] = [
   ['companyCarriers', async () => (await settings()).companyCarrierScreens],
   ['moduleFields', async () => (await settings()).moduleFieldScreens],
   ['roleBasedFields', async () => (await settings()).roleBasedFieldScreens],
+  ['paymentAccounts', async () => (await settings()).paymentAccountScreens],
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { taxInfo } from '@portal/contract/resources/billing';
+import { paymentAccounts, paymentProviders, taxInfo } from '@portal/contract/resources/billing';
 import {
   carrierSchema,
   companyAssetKinds,
@@ -186,6 +186,38 @@ export const roleBasedFieldScreens = createResourceScreens(
       { name: 'is_editable', label: 'Editable', kind: 'switch' },
     ],
     defaults: { is_visible: true, is_editable: true },
+  }),
+  adminEnv,
+);
+
+const providerOptions = optionsOf(paymentProviders);
+
+/** A store's payment account (SPEC.md: POST /charge/account, PATCH and DELETE by id). */
+export const paymentAccountScreens = createResourceScreens(
+  defineResourceUi({
+    resource: paymentAccounts,
+    paths: adminPaths.paymentAccounts,
+    columns: [
+      { field: 'store_id', header: 'Store', kind: 'reference', reference: storeChoices },
+      { field: 'provider', header: 'Provider', kind: 'option', options: providerOptions },
+      { field: 'account_ref', header: 'Account id' },
+      { field: 'display_name', header: 'Name on statements' },
+      { field: 'charge_enabled', header: 'Charges enabled', kind: 'boolean' },
+      { field: 'created_at', header: 'Added', kind: 'date', hidden: true },
+    ],
+    fields: [
+      { name: 'store_id', label: 'Store', kind: 'reference', reference: storeChoices },
+      { name: 'provider', label: 'Provider', kind: 'select', options: providerOptions },
+      {
+        name: 'account_ref',
+        label: 'Account id',
+        kind: 'text',
+        helperText: 'The id the provider gave, e.g. acct_1A2b3C',
+      },
+      { name: 'display_name', label: 'Name on statements', kind: 'text' },
+      { name: 'charge_enabled', label: 'Charges enabled', kind: 'switch' },
+    ],
+    defaults: { provider: 'stripe', charge_enabled: false },
   }),
   adminEnv,
 );
