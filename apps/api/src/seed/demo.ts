@@ -217,6 +217,8 @@ const defaultSidebar: DefaultSidebarItem[] = [
       adminItem('Taxes', '/taxes', 'read_tax_info'),
       adminItem('Company Assets', '/company-assets', 'read_company_assets'),
       adminItem('Company Carriers', '/company-carriers', 'read_company_carriers'),
+      adminItem('Company Documents', '/company-documents', 'read_company_assets'),
+      adminItem('Payment Accounts', '/companies/payments', 'read_payment_accounts'),
     ],
   },
 ];
