@@ -133,7 +133,10 @@ async function capture(modal: ReturnType<Page['getByRole']>) {
     .poll(() =>
       modal
         .locator('video')
-        .evaluate((video: HTMLVideoElement) => video.videoWidth)
+        .evaluate((video: HTMLVideoElement) =>
+          // A decoded frame, some way into the stream (the first frames of a fresh stream may be blank).
+          video.readyState >= 2 && video.currentTime > 0.5 ? video.videoWidth : 0,
+        )
         .catch(() => 0),
     )
     .toBeGreaterThan(0);
@@ -234,4 +237,78 @@ test('face check fails: another person’s enrolled face is refused in red, and 
     headers: { authorization: `Bearer ${(await localStorageOf(page)).authentication_token}` },
   });
   expect(((await session.json()) as { data: { status: number } }).data.status).toBe(1);
+});
+
+test('the employee sees, enrols and deletes their face at /hr/my-face; a manager reviews a flagged punch', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const { email, userId, headers } = await faceCheckedEmployee(request, 'Cy');
+  await signInAs(page, email);
+  await page
+    .getByRole('dialog', { name: 'Hi, Cy' })
+    .getByRole('button', { name: 'Not Now' })
+    .click();
+  await page.goto('/hr/my-face');
+  await expect(page.getByRole('heading', { name: 'My face check' })).toBeVisible();
+  await expect(page.getByText('No face is enrolled for you.')).toBeVisible();
+  await page.getByRole('button', { name: 'Enrol my face' }).click();
+  const modal = page.getByRole('dialog', { name: 'Enrol Face' });
+  await capture(modal);
+  await modal.getByRole('checkbox').check();
+  await modal.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'Face updated')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Your face is enrolled \(since .+, consent version/)).toBeVisible();
+
+  // Under the flag policy a different face passes, flagged; the manager's review list shows it.
+  const stores = (await (
+    await request.get('/api/stores?perPage=50&sort=id', { headers })
+  ).json()) as { data: { results: { id: number }[] } };
+  const storeId = stores.data.results[1]?.id;
+  await request.post('/api/hr-settings-stores', {
+    headers,
+    data: { store_id: storeId, face_check_required: true, face_check_mode: 'flag' },
+  });
+  const token = (await localStorageOf(page)).authentication_token;
+  const flagged = await page.request.post('/api/hr-web-clockin', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      user_id: userId,
+      store_id: storeId,
+      faceImage: frame(BEA, 480, 480).toString('base64'),
+      extension: 'jpeg',
+      has_unique_face: false,
+    },
+  });
+  expect(flagged.status(), await flagged.text()).toBe(200);
+  const timecard = ((await flagged.json()) as { data: { timecard: { id: number } } }).data.timecard;
+  await page.request.patch('/api/hr-web-clockin', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      id: timecard.id,
+      user_id: userId,
+      faceImage: aliceFrame.toString('base64'),
+      extension: 'jpeg',
+    },
+  });
+
+  await page.getByRole('button', { name: 'Withdraw consent and delete my face data' }).click();
+  await expect(toast(page, 'Face data deleted')).toBeVisible();
+  await expect(page.getByText('No face is enrolled for you.')).toBeVisible();
+
+  const manager = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const managerPage = await manager.newPage();
+  await managerPage.goto('/login');
+  await submitLogin(managerPage, 'agent@demo.example', DEMO_PASSWORD);
+  await expect(managerPage).not.toHaveURL(/\/login/);
+  await managerPage.goto('/hr/face-checks');
+  const row = managerPage
+    .getByRole('row')
+    .filter({ hasText: 'Cy Face' })
+    .filter({ hasText: String(timecard.id) });
+  await expect(row).toContainText('Accepted, flagged');
+  await row.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(row).toHaveCount(0);
+  await manager.close();
 });

@@ -38,7 +38,8 @@ export interface VerifyFaceDialogProps {
 function captureFrame(video: HTMLVideoElement): string | null {
   const width = video.videoWidth;
   const height = video.videoHeight;
-  if (!width || !height) return null;
+  // HAVE_CURRENT_DATA: a frame is decoded (a fresh stream may report its size before that).
+  if (!width || !height || video.readyState < 2) return null;
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { api, ApiError } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
 import { hasPermission } from '../auth/session.ts';
+import { FaceSettingsCard } from '../hr-face/FaceSettingsCard.tsx';
 
 const settingsKeys = {
   company: ['hr', 'settings', 'company'] as const,
@@ -500,6 +501,14 @@ export function HrSettingsPage() {
         <StoreSettingsForm
           key={JSON.stringify(store.data)}
           current={store.data}
+          canWrite={canWrite}
+        />
+      )}
+      {company.data && store.data && (
+        <FaceSettingsCard
+          key={`${JSON.stringify(company.data)}${JSON.stringify(store.data)}`}
+          company={company.data}
+          store={store.data}
           canWrite={canWrite}
         />
       )}

@@ -16,6 +16,11 @@ const EmployeeBulkUploadPage = lazyScreen(
 
 const KiosksPage = lazyScreen(() => import('../hr-kiosk/KiosksPage.tsx'), 'KiosksPage');
 const KioskPage = lazyScreen(() => import('../hr-kiosk/KioskPage.tsx'), 'KioskPage');
+const FaceEnrolmentPage = lazyScreen(
+  () => import('../hr-face/FaceEnrolmentPage.tsx'),
+  'FaceEnrolmentPage',
+);
+const FaceChecksPage = lazyScreen(() => import('../hr-face/FaceChecksPage.tsx'), 'FaceChecksPage');
 
 const TimesheetPage = lazyScreen(() => import('./timesheets/TimesheetPage.tsx'), 'TimesheetPage');
 const TimesheetDetailsPage = lazyScreen(
@@ -63,6 +68,8 @@ export const hrRoutes: RouteObject[] = [
   guarded('/employees/bulkupload', 'write_employees', <EmployeeBulkUploadPage />),
   guarded('/employees/edit/:id', 'write_employees', <EmployeeFormPage />),
   guarded('/hr/kiosks', 'write_hr_kiosks', <KiosksPage />),
+  guarded('/hr/my-face', 'write_hr_clockin', <FaceEnrolmentPage />),
+  guarded('/hr/face-checks', 'read_hr_timecards', <FaceChecksPage />),
   guarded('/hr/timesheet', 'write_hr_clockin', <TimesheetPage />),
   guarded('/hr/timesheet-details', 'write_hr_clockin', <TimesheetDetailsPage />),
   guarded('/hr/reports', 'read_hr_reports', <ReportsPage />),
