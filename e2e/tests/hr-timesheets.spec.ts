@@ -70,6 +70,10 @@ async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** `YYYY-MM-DDTHH:mm` an hour earlier (the field's wall-clock value). */
+const oneHourEarlier = (value: string) =>
+  new Date(Date.parse(`${value}:00Z`) - 3600_000).toISOString().slice(0, 16);
+
 /** `YYYY-MM-DDTHH:mm` two hours earlier (the field's wall-clock value). */
 const twoHoursEarlier = (value: string) =>
   new Date(Date.parse(`${value}:00Z`) - 2 * 3600_000).toISOString().slice(0, 16);
@@ -115,8 +119,21 @@ test('an employee asks for a correction, a manager approves it and the timesheet
   await expect(manager.getByText(/^Worked 2(\.0[0-2])? h$/)).toBeVisible();
   await expect(manager.getByText(/Marco Agent · approved a correction of timecard/)).toBeVisible();
 
+  // A manager's own edit, with a reason, lands in the same trail.
+  await manager.getByRole('button', { name: 'Edit' }).click();
+  const edit = manager.getByRole('dialog', { name: /Edit the timecard/ });
+  const editIn = edit.getByRole('textbox', { name: 'Clock in', exact: true });
+  await editIn.fill(oneHourEarlier(await editIn.inputValue()));
+  await edit.getByLabel('Reason').fill('Opening checklist');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(manager.getByRole('alert').filter({ hasText: 'Timecard updated' })).toBeVisible();
+  await expect(manager.getByText(/^Worked 3(\.0[0-2])? h$/)).toBeVisible();
+  await expect(
+    manager.getByText(/Marco Agent · edited timecard .*Opening checklist/),
+  ).toBeVisible();
+
   await employee.reload();
-  await expect(employee.getByText(/^Worked 2(\.0[0-2])? h$/)).toBeVisible();
+  await expect(employee.getByText(/^Worked 3(\.0[0-2])? h$/)).toBeVisible();
   await employeeContext.close();
   await managerContext.close();
 });

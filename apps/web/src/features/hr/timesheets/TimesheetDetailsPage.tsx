@@ -16,7 +16,14 @@ import type { TimesheetDay } from '@portal/contract/hr-timesheets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ApiError, DataTable, type DataColumn, notify, useSession } from '../timesheets-deps.ts';
+import {
+  ApiError,
+  DataTable,
+  hasPermission,
+  notify,
+  useSession,
+  type DataColumn,
+} from '../timesheets-deps.ts';
 import {
   asLocalDate,
   dateTimeIn,
@@ -178,7 +185,8 @@ export function TimesheetDetailsPage() {
       timesheetsApi.details(userId, from ?? '', to ?? '', signal).then((r) => r.data),
     enabled: Boolean(from && to && userId && from <= to),
   });
-  const [correcting, setCorrecting] = useState<CardRow | null>(null);
+  const [correcting, setCorrecting] = useState<{ card: CardRow; edit: boolean } | null>(null);
+  const canEdit = hasPermission('write_hr_timesheets');
   const set = (next: { from: string; to: string }) =>
     setParams({ user_id: String(userId), ...next }, { replace: true });
   const data = details.data;
@@ -237,18 +245,32 @@ export function TimesheetDetailsPage() {
           loading={details.isFetching}
           emptyMessage="No hours in this period"
           initialSort={{ id: 'date', desc: false }}
-          rowActions={(r) =>
-            r.card && userId === me && !r.card.open && !r.pending ? (
-              <Button size="small" onClick={() => setCorrecting(r.card)}>
-                Request correction
+          rowActions={(r) => {
+            const card = r.card;
+            if (!card || card.open) return null;
+            if (userId === me)
+              return r.pending ? null : (
+                <Button size="small" onClick={() => setCorrecting({ card, edit: false })}>
+                  Request correction
+                </Button>
+              );
+            return canEdit ? (
+              <Button size="small" onClick={() => setCorrecting({ card, edit: true })}>
+                Edit
               </Button>
-            ) : null
-          }
+            ) : null;
+          }}
         />
       )}
       {data && <Corrections details={data} />}
       {data && <AuditTrail details={data} />}
-      {correcting && <CorrectionDialog card={correcting} onClose={() => setCorrecting(null)} />}
+      {correcting && (
+        <CorrectionDialog
+          card={correcting.card}
+          edit={correcting.edit}
+          onClose={() => setCorrecting(null)}
+        />
+      )}
     </Box>
   );
 }
@@ -320,7 +342,19 @@ function AuditTrail({ details }: { details: TimesheetDetails }) {
 const localInput = (instant: string | null, zone: string) =>
   instant ? formatInZone(instant, zone).slice(0, 16).replace(' ', 'T') : '';
 
-function CorrectionDialog({ card, onClose }: { card: CardRow; onClose: () => void }) {
+/**
+ * An employee's correction request, or (edit) a manager's direct change with a reason; both of a
+ * timecard or of one of its breaks, with times typed in the store's zone.
+ */
+function CorrectionDialog({
+  card,
+  edit,
+  onClose,
+}: {
+  card: CardRow;
+  edit: boolean;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<string>('timecard');
   const chosenBreak = card.breaks.find((b) => String(b.id) === target) ?? null;
@@ -340,17 +374,31 @@ function CorrectionDialog({ card, onClose }: { card: CardRow; onClose: () => voi
     card.zone,
   );
   const originalEnd = localInput(chosenBreak ? chosenBreak.break_end : card.clock_out, card.zone);
+  const newStart =
+    start && start !== originalStart ? zonedTimeToUtc(start, card.zone).toISOString() : undefined;
+  const newEnd =
+    end && end !== originalEnd ? zonedTimeToUtc(end, card.zone).toISOString() : undefined;
   const send = useMutation({
-    mutationFn: () =>
-      timesheetsApi.requestCorrection({
-        timecard_id: card.timecard_id,
-        break_id: chosenBreak?.id ?? null,
-        requested_start:
-          start && start !== originalStart ? zonedTimeToUtc(start, card.zone).toISOString() : null,
-        requested_end:
-          end && end !== originalEnd ? zonedTimeToUtc(end, card.zone).toISOString() : null,
-        reason,
-      }),
+    mutationFn: (): Promise<{ message: string }> =>
+      !edit
+        ? timesheetsApi.requestCorrection({
+            timecard_id: card.timecard_id,
+            break_id: chosenBreak?.id ?? null,
+            requested_start: newStart ?? null,
+            requested_end: newEnd ?? null,
+            reason,
+          })
+        : chosenBreak
+          ? timesheetsApi.editBreak(chosenBreak.id, {
+              break_start: newStart,
+              break_end: newEnd,
+              reason,
+            })
+          : timesheetsApi.editTimecard(card.timecard_id, {
+              clock_in: newStart,
+              clock_out: newEnd,
+              reason,
+            }),
     onSuccess: (reply) => {
       notify.success(reply.message);
       void queryClient.invalidateQueries({ queryKey: timesheetKeys.all });
@@ -363,9 +411,13 @@ function CorrectionDialog({ card, onClose }: { card: CardRow; onClose: () => voi
       } else setMessage('Server error');
     },
   });
+  const startError = (errors.requested_start ?? errors.clock_in ?? errors.break_start)?.[0];
+  const endError = (errors.requested_end ?? errors.clock_out ?? errors.break_end)?.[0];
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>Request a correction ({card.date})</DialogTitle>
+      <DialogTitle>
+        {edit ? 'Edit the timecard' : 'Request a correction'} ({card.date})
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
@@ -386,8 +438,8 @@ function CorrectionDialog({ card, onClose }: { card: CardRow; onClose: () => voi
             type="datetime-local"
             value={start}
             onChange={(e) => setStart(e.target.value)}
-            error={Boolean(errors.requested_start)}
-            helperText={errors.requested_start?.[0] ?? `Store time (${card.zone})`}
+            error={Boolean(startError)}
+            helperText={startError ?? `Store time (${card.zone})`}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -395,8 +447,8 @@ function CorrectionDialog({ card, onClose }: { card: CardRow; onClose: () => voi
             type="datetime-local"
             value={end}
             onChange={(e) => setEnd(e.target.value)}
-            error={Boolean(errors.requested_end)}
-            helperText={errors.requested_end?.[0] ?? `Store time (${card.zone})`}
+            error={Boolean(endError)}
+            helperText={endError ?? `Store time (${card.zone})`}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -414,7 +466,7 @@ function CorrectionDialog({ card, onClose }: { card: CardRow; onClose: () => voi
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button variant="contained" loading={send.isPending} onClick={() => send.mutate()}>
-          Send to my manager
+          {edit ? 'Save' : 'Send to my manager'}
         </Button>
       </DialogActions>
     </Dialog>

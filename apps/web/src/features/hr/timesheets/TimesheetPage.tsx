@@ -15,6 +15,7 @@ import type { Correction, EmployeeTimesheet } from '@portal/contract/hr-timeshee
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useLiveEvents } from '../dashboard/live-events.ts';
 import {
   ApiError,
   DataTable,
@@ -213,8 +214,12 @@ function CorrectionsQueue() {
   const pending = useQuery({
     queryKey: timesheetKeys.corrections('pending'),
     queryFn: ({ signal }) => timesheetsApi.corrections('pending', signal).then((r) => r.data),
-    // Live enough without a socket: a new request shows within half a minute.
-    refetchInterval: 30_000,
+  });
+  // A new request (or a decision elsewhere) arrives by server-sent events; `ready` follows a
+  // reconnect, when events may have been missed.
+  useLiveEvents((event) => {
+    if (event.type.startsWith('timesheet.') || event.type === 'ready')
+      void queryClient.invalidateQueries({ queryKey: timesheetKeys.all });
   });
   const [rejecting, setRejecting] = useState<Correction | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: timesheetKeys.all });

@@ -54,6 +54,10 @@ export const timesheetsApi = {
   approve: (id: number) => api.post(`/hr-timesheet-corrections/${id}/approve`, {}, ignoreData),
   reject: (id: number, reason: string) =>
     api.post(`/hr-timesheet-corrections/${id}/reject`, { reason }, ignoreData),
+  editTimecard: (id: number, body: { clock_in?: string; clock_out?: string; reason: string }) =>
+    api.patch(`/hr-timesheets/timecards/${id}`, body, ignoreData),
+  editBreak: (id: number, body: { break_start?: string; break_end?: string; reason: string }) =>
+    api.patch(`/hr-timesheets/breaks/${id}`, body, ignoreData),
   report: (path: string, query: Record<string, string>, signal?: AbortSignal) =>
     api.get(path, reportRecordsSchema, { signal, query }),
   payroll: (from: string, to: string, signal?: AbortSignal) =>
