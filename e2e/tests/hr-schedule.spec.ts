@@ -67,6 +67,7 @@ async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
+// Toasts queue for 4 s each, so one may wait behind a few others.
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 test('a manager builds next week by drag and drop, sees a conflict, publishes; the clock uses the shift', async ({
@@ -120,7 +121,9 @@ test('a manager builds next week by drag and drop, sees a conflict, publishes; t
     ],
   });
   // Templates of the store: a day shift, and one running now (for the clock).
-  const from = localTime(new Date(Date.now() - 3600_000), store.time_zone);
+  // (From midnight when an hour ago was yesterday, so the shift is on today's column.)
+  const hourAgo = localTime(new Date(Date.now() - 3600_000), store.time_zone);
+  const from = hourAgo.slice(0, 10) < today ? `${today} 00:00` : hourAgo;
   const to = localTime(new Date(Date.now() + 3 * 3600_000), store.time_zone);
   await call('POST', '/hr-shift-templates', {
     store_id: store.id,
@@ -152,9 +155,9 @@ test('a manager builds next week by drag and drop, sees a conflict, publishes; t
   const nowTemplate = page.getByLabel(`Drag Now ${stamp}`);
   await drag(page, nowTemplate, page.getByTestId(`cell:${ava.id}:${from.slice(0, 10)}`));
   await page.getByRole('button', { name: /^Save changes/ }).click();
-  await expect(toast(page, 'Schedule saved')).toBeVisible();
+  await expect(toast(page, 'Schedule saved')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(toast(page, 'Schedule published')).toBeVisible();
+  await expect(toast(page, 'Schedule published')).toBeVisible({ timeout: 20_000 });
 
   // Next week, by drag and drop.
   await page.getByRole('button', { name: 'Next week' }).click();
@@ -182,18 +185,18 @@ test('a manager builds next week by drag and drop, sees a conflict, publishes; t
   await expect(bensMonday).toBeVisible();
   // Saving anyway is refused with the server's message.
   await page.getByRole('button', { name: /^Save changes/ }).click();
-  await expect(toast(page, 'Shifts overlap')).toBeVisible();
+  await expect(toast(page, 'Shifts overlap')).toBeVisible({ timeout: 20_000 });
 
   // Move Ben's shift to Tuesday: the conflict goes away, and the week saves as drafts.
   await drag(page, bensMonday, page.getByTestId(`cell:${ben.id}:${nextTuesday}`));
   await expect(conflicts).toHaveCount(0);
   await page.getByRole('button', { name: 'Save changes (3)' }).click();
-  await expect(toast(page, 'Schedule saved')).toBeVisible();
+  await expect(toast(page, 'Schedule saved')).toBeVisible({ timeout: 20_000 });
   await expect(
     page.getByTestId(`cell:${ben.id}:${nextTuesday}`).getByRole('button'),
   ).toHaveAccessibleName(/Draft$/);
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(toast(page, 'Schedule published: 3 shift(s)')).toBeVisible();
+  await expect(toast(page, 'Schedule published: 3 shift(s)')).toBeVisible({ timeout: 20_000 });
   await expect(
     page.getByTestId(`cell:${ben.id}:${nextTuesday}`).getByRole('button'),
   ).toHaveAccessibleName(/Published$/);
@@ -217,6 +220,6 @@ test('a manager builds next week by drag and drop, sees a conflict, publishes; t
   );
   await prompt.getByRole('button', { name: 'Clock In' }).click();
   expect((await clockIn).postDataJSON()).toMatchObject({ schedule_id: nowShift?.id });
-  await expect(toast(employee, 'Clocked In')).toBeVisible();
+  await expect(toast(employee, 'Clocked In')).toBeVisible({ timeout: 20_000 });
   await context.close();
 });

@@ -28,6 +28,7 @@ export const scheduleMessages = {
   unknownRole: 'Choose a department role of your company',
   unknownTemplate: 'Choose a shift template of this store',
   clockedIn: 'This shift has been clocked in to; it cannot be deleted',
+  clockedInReassign: 'This shift has been clocked in to; it cannot be given to someone else',
   otherStore: 'This shift belongs to another store',
 } as const;
 

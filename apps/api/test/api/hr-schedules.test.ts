@@ -475,6 +475,18 @@ describe('weekly schedule', () => {
     const refused = await t.call('DELETE', `/api/hr-schedules/${shiftId}`, { token: manager });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(scheduleMessages.clockedIn);
+    const reassigned = await save({
+      store_id: storeA.id,
+      changes: [
+        {
+          ...shift(worker.id, start.slice(0, 10), start.slice(11, 16), end.slice(11, 16)),
+          op: 'update',
+          id: shiftId,
+        },
+      ],
+    });
+    expect(reassigned.status).toBe(409);
+    expect(reassigned.body.message).toBe(scheduleMessages.clockedInReassign);
     await t.database.db
       .update(hrTimecards)
       .set({ clock_out: new Date().toISOString() })

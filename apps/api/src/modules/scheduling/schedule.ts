@@ -363,6 +363,8 @@ interface Plan {
   creates: { ref: string; change: Extract<Change, { op: 'create' }>; slot: Slot }[];
   updates: { change: Extract<Change, { op: 'update' }>; slot: Slot }[];
   deletes: number[];
+  /** Saved shifts given to another employee. */
+  reassigned: number[];
   conflicts: ScheduleConflict[];
 }
 
@@ -380,7 +382,14 @@ async function plan(db: Executor, ctx: RequestContext, input: ChangesInput): Pro
   const byId = new Map(existing.map((s) => [s.id, s]));
   const seen = new Set<number>();
 
-  const result: Plan = { store, creates: [], updates: [], deletes: [], conflicts: [] };
+  const result: Plan = {
+    store,
+    creates: [],
+    updates: [],
+    deletes: [],
+    reassigned: [],
+    conflicts: [],
+  };
   for (const [index, change] of input.changes.entries()) {
     const field = (name: string) => `changes.${index}.${name}`;
     if (change.op !== 'create') {
@@ -450,7 +459,10 @@ async function plan(db: Executor, ctx: RequestContext, input: ChangesInput): Pro
       ...instants,
     };
     if (change.op === 'create') result.creates.push({ ref: slot.ref, change, slot });
-    else result.updates.push({ change, slot });
+    else {
+      result.updates.push({ change, slot });
+      if (!unchangedUser) result.reassigned.push(change.id);
+    }
   }
 
   const candidates = [...result.creates, ...result.updates].map((c) => c.slot);
@@ -490,14 +502,19 @@ export async function checkChanges(db: Database, ctx: RequestContext, input: Cha
 }
 
 /** Refuses deleting shifts a timecard names (the clock's record keeps its schedule). */
-async function assertNotClockedIn(tx: Tx, companyId: number, ids: readonly number[]) {
+async function assertNotClockedIn(
+  tx: Tx,
+  companyId: number,
+  ids: readonly number[],
+  message: string = scheduleMessages.clockedIn,
+) {
   if (!ids.length) return;
   const [used] = await tx
     .select({ id: hrTimecards.schedule_id })
     .from(hrTimecards)
     .where(and(eq(hrTimecards.company_id, companyId), inArray(hrTimecards.schedule_id, [...ids])))
     .limit(1);
-  if (used) throw AppError.conflict(scheduleMessages.clockedIn, { shift_id: used.id });
+  if (used) throw AppError.conflict(message, { shift_id: used.id });
 }
 
 /**
@@ -540,6 +557,12 @@ export async function saveChanges(
       );
 
     await assertNotClockedIn(tx, ctx.companyId, planned.deletes);
+    await assertNotClockedIn(
+      tx,
+      ctx.companyId,
+      planned.reassigned,
+      scheduleMessages.clockedInReassign,
+    );
     if (planned.deletes.length)
       await tx
         .delete(hrSchedules)
