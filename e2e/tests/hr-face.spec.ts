@@ -85,22 +85,40 @@ async function agentHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${token}`, accept: 'application/json' };
 }
 
-/** A new hourly employee at the first store, which requires the face check (block). */
+/**
+ * A store of the test's own with the face check required: other suites clock in at the demo
+ * stores on the same server, so the policy must not touch those.
+ */
+async function ownStore(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  mode: 'block' | 'flag',
+): Promise<number> {
+  const created = await request.post('/api/stores', {
+    headers,
+    data: {
+      name: `Face Store ${Date.now().toString(36)}${hired++}`,
+      time_zone: 'America/New_York',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { data: store } = (await created.json()) as { data: { id: number } };
+  const policy = await request.post('/api/hr-settings-stores', {
+    headers,
+    data: { store_id: store.id, face_check_required: true, face_check_mode: mode },
+  });
+  expect(policy.status(), await policy.text()).toBe(200);
+  return store.id;
+}
+
+/** A new hourly employee whose current store is one of the test's own, requiring the face check (block). */
 async function faceCheckedEmployee(request: APIRequestContext, firstName: string) {
   const headers = await agentHeaders(request);
   const roles = (await (await request.get('/api/user-roles', { headers })).json()) as {
     data: { results: { id: number; base_role: string }[] };
   };
   const role = roles.data.results.find((r) => r.base_role === 'sub_agent_employee');
-  const stores = (await (
-    await request.get('/api/stores?perPage=50&sort=id', { headers })
-  ).json()) as { data: { results: { id: number }[] } };
-  const storeId = stores.data.results[0]?.id;
-  const policy = await request.post('/api/hr-settings-stores', {
-    headers,
-    data: { store_id: storeId, face_check_required: true, face_check_mode: 'block' },
-  });
-  expect(policy.status(), await policy.text()).toBe(200);
+  const storeId = await ownStore(request, headers, 'block');
   const email = `${firstName.toLowerCase()}.${Date.now().toString(36)}${hired++}@demo.example`;
   const created = await request.post('/api/employees/new', {
     headers,
@@ -262,14 +280,7 @@ test('the employee sees, enrols and deletes their face at /hr/my-face; a manager
   await expect(page.getByText(/Your face is enrolled \(since .+, consent version/)).toBeVisible();
 
   // Under the flag policy a different face passes, flagged; the manager's review list shows it.
-  const stores = (await (
-    await request.get('/api/stores?perPage=50&sort=id', { headers })
-  ).json()) as { data: { results: { id: number }[] } };
-  const storeId = stores.data.results[1]?.id;
-  await request.post('/api/hr-settings-stores', {
-    headers,
-    data: { store_id: storeId, face_check_required: true, face_check_mode: 'flag' },
-  });
+  const storeId = await ownStore(request, headers, 'flag');
   const token = (await localStorageOf(page)).authentication_token;
   const flagged = await page.request.post('/api/hr-web-clockin', {
     headers: { authorization: `Bearer ${token}` },
