@@ -33,5 +33,7 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'test',
   SEED_DEMO: 'true',
+  // The auto clock-out job runs often enough for a browser test to see it act.
+  HR_AUTO_CLOCKOUT_INTERVAL_SECONDS: '2',
 });
 await import(apiEntry);

@@ -780,12 +780,13 @@ describe('auto clock-out', () => {
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       schedule_end_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     });
-    // Without is_clockin_pop_up_required the list is refused.
-    const employeeList = await t.call('POST', '/api/hr-schedules/user-autoclocked-out', {
-      token: employee.token,
-      body: { user_id: employee.id },
+    // Without is_clockin_pop_up_required (a base user's role) the list is refused.
+    const base = await person('user@demo.example');
+    const baseList = await t.call('POST', '/api/hr-schedules/user-autoclocked-out', {
+      token: base.token,
+      body: { user_id: base.id },
     });
-    expect(employeeList.status).toBe(403);
+    expect(baseList.status).toBe(403);
 
     // The real end time goes to the manager as a correction request; the list then empties.
     const tooEarly = await t.call('POST', '/api/hr-timecards/correction-request', {
