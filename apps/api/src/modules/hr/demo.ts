@@ -64,7 +64,7 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       company_id: companyId,
       name: 'Time Off',
       route: '/hr/dashboard/timeoff',
-      icon: 'event',
+      icon: 'description',
       permission: 'write_hr_clockin',
       order: 25,
     },

@@ -59,13 +59,16 @@ export function BalanceCards({ balances }: { balances: readonly TimeoffBalance[]
         <Card key={balance.type_id} variant="outlined" aria-label={`${balance.type_name} balance`}>
           <CardContent>
             <Typography variant="subtitle2" color="text.secondary">
-              {balance.type_name} {balance.is_paid ? '' : '(unpaid)'}
+              {balance.type_name}
+              {balance.is_paid ? '' : ' · unpaid'}
             </Typography>
             <Typography variant="h5" component="p">
               {balance.available === null ? 'No limit' : `${balance.available} h`}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              available of {formatHours(balance.allowance)}
+              {balance.allowance === null
+                ? 'no yearly allowance'
+                : `available of ${formatHours(balance.allowance)}`}
             </Typography>
             <Typography variant="body2">Approved {formatHours(balance.approved)}</Typography>
             <Typography variant="body2">Pending {formatHours(balance.pending)}</Typography>
