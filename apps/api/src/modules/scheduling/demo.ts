@@ -15,9 +15,9 @@ const demoTemplates = [
 
 /**
  * Scheduling demo data of one company, at its first store: three shift templates, this week
- * published and next week as a draft, for up to five of the store's staff. Today (in the store's
- * zone) is left unscheduled, so signing in or clocking in as demo staff is not tied to a seeded
- * shift. Runs inside the seed transaction, once per new company.
+ * published and next week as a draft, for up to five of the store's staff (five 8-hour shifts a
+ * week each). Today (in the store's zone) is left unscheduled, so signing in or clocking in as demo
+ * staff is not tied to a seeded shift. Runs inside the seed transaction, once per new company.
  */
 export async function seedSchedulingDemo(tx: Tx, companyId: number) {
   const [store] = await tx
@@ -54,8 +54,8 @@ export async function seedSchedulingDemo(tx: Tx, companyId: number) {
     for (const [person, employee] of staff.entries()) {
       for (let day = 0; day < 7; day += 1) {
         const date = addDays(week, day);
-        // A day off each, and nobody on today.
-        if (day === (person + 1) % 7 || date === today) continue;
+        // Two days off each (five 8-hour shifts), and nobody on today.
+        if (day === (person + 1) % 7 || day === (person + 4) % 7 || date === today) continue;
         const template =
           !published && person === 0 && day === 6 ? templates[2] : templates[(person + day) % 2];
         if (!template) continue;
