@@ -7,7 +7,12 @@ import type {
   PayrollRow,
   TimesheetResult,
 } from '@portal/contract/hr-timesheets';
-import { hrBreakSettings, hrTimecardBreaks, hrTimecards } from '../../src/modules/hr/schema.ts';
+import {
+  hrBreakSettings,
+  hrSchedules,
+  hrTimecardBreaks,
+  hrTimecards,
+} from '../../src/modules/hr/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -156,6 +161,47 @@ describe('timesheets', () => {
       token: manager.token,
       body: { overtime_daily_minutes: 480, overtime_weekly_minutes: 2400 },
     });
+  });
+
+  it('counts late arrivals and missed published shifts; draft shifts are not the plan', async () => {
+    const shift = async (start: string, end: string, published: boolean) => {
+      const [row] = await t.database.db
+        .insert(hrSchedules)
+        .values({
+          company_id: employee.companyId,
+          user_id: employee.id,
+          store_id: storeId,
+          shift_start: start,
+          shift_end: end,
+          published_at: published ? '2026-09-01T00:00:00Z' : null,
+        })
+        .returning({ id: hrSchedules.id });
+      return row?.id ?? 0;
+    };
+    await shift('2026-09-20T13:00:00Z', '2026-09-20T21:00:00Z', true);
+    await shift('2026-09-21T13:00:00Z', '2026-09-21T21:00:00Z', false);
+    const planned = await shift('2026-09-22T13:00:00Z', '2026-09-22T21:00:00Z', true);
+    await timecard(employee, '2026-09-22T13:12:00Z', '2026-09-22T21:00:00Z', [], {
+      schedule_id: planned,
+    });
+    const days = (await mine(employee))?.days ?? [];
+    const day = (date: string) => days.find((d) => d.date === date);
+    expect(day('2026-09-20')).toMatchObject({ missed_punches: 1, scheduled_minutes: 480 });
+    expect(day('2026-09-21')).toBeUndefined();
+    expect(day('2026-09-22')).toMatchObject({ late_minutes: 12, missed_punches: 0 });
+    const late = await t.call<Reply<Record<string, string | number>[]>>(
+      'GET',
+      '/api/hr-reports/late?from=2026-09-22&to=2026-09-22',
+      { token: manager.token },
+    );
+    expect(late.body.data).toEqual([
+      expect.objectContaining({
+        date: '2026-09-22',
+        shift_start: '09:00',
+        clock_in: '09:12',
+        late_minutes: 12,
+      }),
+    ]);
   });
 
   it('shows employees only their own timesheet', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { TimesheetResult, TimesheetTotals } from '@portal/contract/hr-timesheets';
 import type { Executor } from '../../platform/database.ts';
 import { stores } from '../organisation/schema.ts';
@@ -29,14 +29,6 @@ export interface TimesheetQuery {
 }
 
 export type { TimesheetResult, TimesheetTotals };
-
-/**
- * Only published shifts count: the scheduling module adds `published_at` to hr_schedules (null is a
- * draft). Read by name so this module works before and after that column exists.
- */
-const publishedAt = (hrSchedules as unknown as Record<string, unknown>).published_at;
-const onlyPublished = (): SQL | undefined =>
-  publishedAt ? sql`${hrSchedules}.published_at is not null` : undefined;
 
 /**
  * Timesheets of a company for a range of local dates: per employee, per day (the store's local date
@@ -161,7 +153,8 @@ export async function computeTimesheets(
           gte(hrSchedules.shift_start, windowStart),
           lt(hrSchedules.shift_start, windowEnd),
           userIds ? inArray(hrSchedules.user_id, userIds) : undefined,
-          onlyPublished(),
+          // Only published shifts are the plan; drafts (null) are the manager's work in progress.
+          isNotNull(hrSchedules.published_at),
         ),
       ),
     db
