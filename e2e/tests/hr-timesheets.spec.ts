@@ -144,8 +144,9 @@ test('an hours report is exported as CSV named after the report and its dates', 
 }) => {
   const person = await employeeWithTimecard(request, 'Rhea');
   await signInAs(page, 'agent@demo.example');
-  const from = '2026-01-01';
-  const to = '2026-12-31';
+  const year = new Date().getFullYear();
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
   await page.goto(`/hr/reports?report=hours-employee&from=${from}&to=${to}`);
   await expect(page.getByRole('heading', { name: 'HR Reports' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: person.name })).toBeVisible();
