@@ -371,6 +371,15 @@ describe('keeping face data only with consent and employment', () => {
     expect(refused.status).toBe(400);
   }, 60_000);
 
+  it('deleting an employee deletes their face too', async () => {
+    const gone = await hire('face.gone@demo.example');
+    expect((await enrol(gone, gone.id, alice)).status).toBe(200);
+    const deleted = await t.call('DELETE', `/api/employees/${gone.id}`, { token: manager.token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await enrolmentRow(gone.id)).toBeUndefined();
+    expect(await events(gone.id)).toEqual(['granted', 'deleted_with_employee']);
+  }, 60_000);
+
   it('another company can neither read, enrol, delete nor review this company’s faces', async () => {
     await enrol(employee, employee.id, alice);
     for (const method of ['GET', 'DELETE'])

@@ -357,12 +357,16 @@ export async function withdrawFace(
   return enrolmentView(userId, null);
 }
 
-/** Termination (employees.ts, inside its transaction): face data is kept only while employed. */
+/**
+ * Termination or deletion of the employee (employees.ts, inside its transaction where it has one):
+ * face data is kept only while employed.
+ */
 export async function deleteFaceOnTermination(
   tx: Executor,
   companyId: number,
   userId: number,
   actorId: number,
+  event: 'deleted_on_termination' | 'deleted_with_employee' = 'deleted_on_termination',
 ): Promise<void> {
   const deleted = await tx
     .delete(hrFaceEnrolments)
@@ -372,7 +376,7 @@ export async function deleteFaceOnTermination(
   await tx.insert(hrFaceConsentEvents).values({
     company_id: companyId,
     user_id: userId,
-    event: 'deleted_on_termination',
+    event,
     actor_id: actorId,
   });
 }

@@ -223,6 +223,7 @@ export async function updateEmployee(
 export async function deleteEmployee(db: Database, ctx: RequestContext, userId: number) {
   await getEmployee(db, ctx, userId);
   await userService.remove(db, ctx, userId);
+  await deleteFaceOnTermination(db, ctx.companyId, userId, ctx.userId, 'deleted_with_employee');
 }
 
 /** A person's open timecard and break end now: a terminated employee is off the clock. */
