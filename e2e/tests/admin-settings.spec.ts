@@ -145,3 +145,42 @@ test('Payment Accounts: an account is added for a store at /companies/payments/n
   await expectToast(page, 'Payment Account removed');
   await expect(row).toHaveCount(0);
 });
+
+test("Set password: an admin sets a user's password from the users list", async ({
+  page,
+  request,
+}) => {
+  // A user of this test's own, whose password changes.
+  const target = await createAdminUser(request, 'password');
+  const password = `New-${Date.now().toString(36)}-Pw!7`;
+  await signInAs(page, admin);
+  await page.goto('/users');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(target.email);
+  const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({
+    hasText: target.email,
+  });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('link', { name: 'Set password' }).click();
+  await expect(page).toHaveURL(/\/users\/password\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Set password' })).toBeVisible();
+  await expect(page.getByText(target.email)).toBeVisible();
+
+  await page.getByLabel(/^New password/).fill(password);
+  await page.getByLabel('Confirm new password').fill(`${password}x`);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
+
+  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expectToast(page, 'Password updated');
+  await expect(page).toHaveURL('/users');
+
+  const old = await request.post('/api/auth/login', {
+    data: { email: target.email, password: target.password },
+  });
+  expect(old.ok()).toBe(false);
+  const signedIn = await request.post('/api/auth/login', {
+    data: { email: target.email, password },
+  });
+  expect(signedIn.ok()).toBe(true);
+});

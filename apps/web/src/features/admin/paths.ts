@@ -128,3 +128,6 @@ export const adminPaths = {
     create: '/companies/payments/new',
   },
 } satisfies Record<string, ResourcePaths>;
+
+/** Where an admin sets a user's password (a row link of the users list). */
+export const userPasswordPath = '/users/password/:id';

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type ResourceScreens } from '../../platform/resources/routes.tsx';
-import { adminPaths } from './paths.ts';
+import { adminPaths, userPasswordPath } from './paths.ts';
 
 type Loader = () => Promise<ResourceScreens>;
 
@@ -20,6 +20,9 @@ const CompanyDocumentsPage = lazy(async () => ({
 }));
 const MyCompanySettingsPage = lazy(async () => ({
   default: (await import('./MyCompanySettingsPage.tsx')).MyCompanySettingsPage,
+}));
+const UserPasswordPage = lazy(async () => ({
+  default: (await import('./UserPasswordPage.tsx')).UserPasswordPage,
 }));
 const UserBulkUploadPage = lazy(async () => ({
   default: (await import('./UserBulkUploadPage.tsx')).UserBulkUploadPage,
@@ -66,4 +69,6 @@ export const adminRoutes: RouteObject[] = [
   { path: '/my-company-settings', element: <MyCompanySettingsPage /> },
   // Company documents: uploaded to a signed URL (POST /companies/documents/upload), kept as assets.
   { path: '/company-documents', element: <CompanyDocumentsPage /> },
+  // An admin sets a user's password (POST /users/change-password-admin).
+  { path: userPasswordPath, element: <UserPasswordPage /> },
 ];

@@ -10,7 +10,8 @@ import type { ResourceRow } from '../../platform/resources/resource-api.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type RowAction } from '../../platform/resources/ui.ts';
 import { adminEnv } from './env.ts';
-import { adminPaths } from './paths.ts';
+import { withId } from '../../platform/resources/paths.ts';
+import { adminPaths, userPasswordPath } from './paths.ts';
 import { roleChoices, storeChoices } from './references.ts';
 
 const live = (row: ResourceRow) => row.is_deleted !== true;
@@ -84,6 +85,14 @@ export const userScreens = createResourceScreens(
       { name: 'is_b2b', label: 'B2B', kind: 'switch' },
     ],
     rowActions: userActions,
+    rowLinks: [
+      {
+        label: 'Set password',
+        to: (row) => withId(userPasswordPath, row.id),
+        when: live,
+        permission: 'write_users',
+      },
+    ],
     links: [{ label: 'Bulk upload', to: '/csv-upload' }],
   }),
   adminEnv,

@@ -20,7 +20,7 @@ export interface DataColumn<Row> {
   /** Default true. */
   sortable?: boolean;
   /**
-   * The column's filter: free text (contains, or equals on the server), a choice of options
+   * The column's filter: free text (contains, on the server too), a choice of options
    * (matched against `filterKey`), or none. Default 'text'.
    */
   filter?: 'text' | { options: readonly FilterOption[] } | false;

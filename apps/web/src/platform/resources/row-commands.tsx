@@ -304,6 +304,15 @@ export function RowActionButtons({
             {action.label}
           </Button>
         ))}
+      {(ui.rowLinks ?? [])
+        .filter(
+          (link) => (link.when?.(row) ?? true) && (!link.permission || env.can(link.permission)),
+        )
+        .map((link) => (
+          <Button key={link.label} size="small" component={RouterLink} to={link.to(row)}>
+            {link.label}
+          </Button>
+        ))}
       {paths.view && (
         <IconAction
           label="View"

@@ -95,6 +95,15 @@ export interface RowAction {
   failureFallback: string;
 }
 
+/** A per-row link to a screen of its own, where the action needs more than a confirmation. */
+export interface RowLink {
+  label: string;
+  /** The screen's address for this row. */
+  to: (row: ResourceRow) => string;
+  when?: (row: ResourceRow) => boolean;
+  permission?: Permission;
+}
+
 /** An action over the selected rows beyond delete and activate (e.g. show many fields at once). */
 export interface ResourceBulkAction {
   label: string;
@@ -130,6 +139,8 @@ export interface ResourceUi<D extends AnyResource = AnyResource> {
   /** SPEC.md section 2 redirects that differ between create and update (company update). */
   afterSave?: { create?: string; update?: string };
   rowActions?: readonly RowAction[];
+  /** Per-row links to a screen of their own (e.g. a user's Set password). */
+  rowLinks?: readonly RowLink[];
   bulkActions?: readonly ResourceBulkAction[];
   /** More links beside Add on the list (e.g. Users: Bulk upload). */
   links?: readonly { label: string; to: string; permission?: Permission }[];
