@@ -211,6 +211,7 @@ describe('PIN', () => {
     const blocked = await identify(token, { user_id: callcenter.id, mobile_pin: '9753' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(kioskMessages.tooManyPins(15));
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
     const punched = await punch(token, {
       user_id: callcenter.id,
       mobile_pin: '9753',

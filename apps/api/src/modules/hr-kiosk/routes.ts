@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, replySchema } from '@portal/contract/envelope';
@@ -15,6 +15,7 @@ import {
   kioskStateSchema,
 } from '@portal/contract/hr-kiosk';
 import type { Database } from '../../platform/database.ts';
+import { AppError } from '../../platform/errors.ts';
 import { callerOf } from '../../platform/access.ts';
 import { ok } from '../../platform/reply.ts';
 import {
@@ -39,6 +40,17 @@ const errors = {
   460: errorReplySchema,
 };
 const tags = ['HR kiosk'];
+
+/** Wrong-PIN limits answer 429 with Retry-After, as failed sign-ins do. */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const seconds = error instanceof AppError ? error.data?.retry_after : undefined;
+    if (typeof seconds === 'number') reply.header('retry-after', String(seconds));
+    throw error;
+  }
+}
 
 /**
  * The shared store device: managers enrol, list and revoke kiosks (write_hr_kiosks); the kiosk's
@@ -102,9 +114,10 @@ export function kioskRoutes(app: FastifyInstance, db: Database) {
       response: { 200: replySchema(kioskPersonSchema), ...errors },
     },
     config: { access: 'public' },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { device_token, ...who } = request.body;
-      return ok('', await identify(db, await deviceFromToken(db, device_token), who));
+      const device = await deviceFromToken(db, device_token);
+      return ok('', await withRetryAfter(reply, () => identify(db, device, who)));
     },
   });
 
@@ -116,9 +129,11 @@ export function kioskRoutes(app: FastifyInstance, db: Database) {
       response: { 200: replySchema(kioskPunchResultSchema), ...errors },
     },
     config: { access: 'public' },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const device = await deviceFromToken(db, request.body.device_token);
-      const { message, result } = await punch(db, device, request.body);
+      const { message, result } = await withRetryAfter(reply, () =>
+        punch(db, device, request.body),
+      );
       return ok(message, result);
     },
   });
