@@ -81,14 +81,20 @@ export const myViewSchema = z.object({
   pay_period: hoursSummarySchema,
   timeoff_requests: z.array(timeoffRequestSchema),
   balances: z.array(timeoffBalanceSchema),
-  /** My timecards with a correction request sent and not yet decided. */
+  /** My timecard correction requests, newest first (pending, approved or rejected). */
   correction_requests: z.array(
     z.object({
+      id,
       timecard_id: id,
       store_name: z.string(),
+      time_zone: z.string(),
       clock_in: isoDateTime,
-      clock_out: isoDateTime.nullable(),
-      requested_clock_out: isoDateTime.nullable(),
+      requested_start: isoDateTime.nullable(),
+      requested_end: isoDateTime.nullable(),
+      reason: z.string().nullable(),
+      status: z.string(),
+      decision_reason: z.string().nullable(),
+      created_at: isoDateTime,
     }),
   ),
 });

@@ -7,7 +7,8 @@ import type {
   TeamMember,
   TeamMemberDetail,
 } from '@portal/contract/hr-dashboard';
-import { hrSchedules } from '../../src/modules/hr/schema.ts';
+import { hrSchedules, hrTimecards } from '../../src/modules/hr/schema.ts';
+import { hrTimesheetCorrections } from '../../src/modules/timesheets/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -256,6 +257,19 @@ describe('store view and live updates', () => {
 
 describe('my view and the team', () => {
   it('my view: upcoming shifts, hours from the timesheets, requests and balances', async () => {
+    const [card] = await t.database.db
+      .select({ id: hrTimecards.id })
+      .from(hrTimecards)
+      .where(eq(hrTimecards.user_id, employee.id));
+    if (!card) throw new Error('the employee has no timecard');
+    await t.database.db.insert(hrTimesheetCorrections).values({
+      company_id: employee.companyId,
+      timecard_id: card.id,
+      user_id: employee.id,
+      requested_by: employee.id,
+      requested_end: minutesFromNow(-5),
+      reason: 'Forgot to clock out',
+    });
     const res = await t.call<Reply<MyView>>('GET', '/api/hr-dashboard/my-view', {
       token: employee.token,
     });
@@ -265,6 +279,13 @@ describe('my view and the team', () => {
     expect(view.week.from <= view.today && view.today <= view.week.to).toBe(true);
     expect(view.timeoff_requests.length).toBeGreaterThanOrEqual(1);
     expect(view.balances.map((b) => b.type_name)).toContain('Vacation');
+    expect(view.correction_requests).toEqual([
+      expect.objectContaining({
+        timecard_id: card.id,
+        status: 'pending',
+        reason: 'Forgot to clock out',
+      }),
+    ]);
   });
 
   it('the manager sees their reports; a manager clocks a report out with a reason', async () => {

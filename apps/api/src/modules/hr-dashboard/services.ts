@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   LATE_GRACE_MINUTES,
   type MyView,
@@ -20,6 +20,7 @@ import { users } from '../users/schema.ts';
 import { computeTimesheets } from '../timesheets/compute.ts';
 import { addDays, localDate, payPeriodOf, weekStartOf } from '../timesheets/arithmetic.ts';
 import { hrTimeoffRequests } from '../timeoff/schema.ts';
+import { hrTimesheetCorrections } from '../timesheets/schema.ts';
 import { balances, listApprovedTimeOff, listRequests } from '../timeoff/services.ts';
 
 const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
@@ -277,26 +278,38 @@ export async function myView(db: Executor, ctx: RequestContext): Promise<MyView>
 
   const corrections = await db
     .select({
-      timecard_id: hrTimecards.id,
+      id: hrTimesheetCorrections.id,
+      timecard_id: hrTimesheetCorrections.timecard_id,
       store_name: stores.name,
+      time_zone: hrTimecards.time_zone,
       clock_in: hrTimecards.clock_in,
-      clock_out: hrTimecards.clock_out,
-      requested_clock_out: hrTimecards.requested_clock_out,
+      requested_start: hrTimesheetCorrections.requested_start,
+      requested_end: hrTimesheetCorrections.requested_end,
+      reason: hrTimesheetCorrections.reason,
+      status: hrTimesheetCorrections.status,
+      decision_reason: hrTimesheetCorrections.decision_reason,
+      created_at: hrTimesheetCorrections.created_at,
     })
-    .from(hrTimecards)
+    .from(hrTimesheetCorrections)
+    .innerJoin(
+      hrTimecards,
+      and(
+        eq(hrTimecards.company_id, hrTimesheetCorrections.company_id),
+        eq(hrTimecards.id, hrTimesheetCorrections.timecard_id),
+      ),
+    )
     .innerJoin(
       stores,
       and(eq(stores.company_id, hrTimecards.company_id), eq(stores.id, hrTimecards.store_id)),
     )
     .where(
       and(
-        eq(hrTimecards.company_id, ctx.companyId),
-        eq(hrTimecards.user_id, ctx.userId),
-        eq(hrTimecards.edit_request_sent, true),
+        eq(hrTimesheetCorrections.company_id, ctx.companyId),
+        eq(hrTimesheetCorrections.user_id, ctx.userId),
       ),
     )
-    .orderBy(asc(hrTimecards.clock_in))
-    .limit(50);
+    .orderBy(desc(hrTimesheetCorrections.created_at), desc(hrTimesheetCorrections.id))
+    .limit(20);
 
   return {
     today,

@@ -104,7 +104,10 @@ export function MyViewPage() {
   const queryClient = useQueryClient();
   useLiveTimeoff();
   useLiveEvents((event) => {
-    if (event.type === 'clock.changed' && event.data.user_id === userId)
+    if (
+      event.type.startsWith('timesheet.') ||
+      (event.type === 'clock.changed' && event.data.user_id === userId)
+    )
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.myView });
   });
   const view = useQuery({
@@ -183,26 +186,30 @@ export function MyViewPage() {
       </Section>
       <Section id="my-corrections" title="My timecard correction requests">
         {v.correction_requests.length === 0 ? (
-          <Typography color="text.secondary">No correction requests waiting</Typography>
+          <Typography color="text.secondary">No correction requests</Typography>
         ) : (
           <Table size="small" aria-label="My timecard correction requests">
             <TableHead>
               <TableRow>
                 <TableCell>Store</TableCell>
-                <TableCell>Clock in</TableCell>
-                <TableCell>Requested clock-out</TableCell>
+                <TableCell>Timecard</TableCell>
+                <TableCell>Asked for</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Reason</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {v.correction_requests.map((row) => (
-                <TableRow key={row.timecard_id}>
+                <TableRow key={row.id}>
                   <TableCell>{row.store_name}</TableCell>
-                  <TableCell>{new Date(row.clock_in).toLocaleString()}</TableCell>
+                  <TableCell>{local(row.clock_in, row.time_zone)}</TableCell>
                   <TableCell>
-                    {row.requested_clock_out
-                      ? new Date(row.requested_clock_out).toLocaleString()
-                      : ''}
+                    {[row.requested_start, row.requested_end]
+                      .map((at) => (at ? local(at, row.time_zone).slice(11) : '…'))
+                      .join(' – ')}
                   </TableCell>
+                  <TableCell>{row.status}</TableCell>
+                  <TableCell>{row.decision_reason ?? row.reason ?? ''}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
