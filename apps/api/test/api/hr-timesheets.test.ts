@@ -9,6 +9,7 @@ import type {
 } from '@portal/contract/hr-timesheets';
 import {
   hrBreakSettings,
+  hrEmployeeDetails,
   hrSchedules,
   hrTimecardBreaks,
   hrTimecards,
@@ -368,6 +369,37 @@ describe('corrections', () => {
       status: 'rejected',
       decision_reason: 'No delivery that day',
     });
+  });
+
+  it("lets the employee's supervisor decide, and refuses anyone else without write_hr_timesheets", async () => {
+    const supervisor = await person('warehouse@demo.example');
+    const stranger = await person('callcenter@demo.example');
+    await t.database.db
+      .update(hrEmployeeDetails)
+      .set({ supervisor_id: supervisor.id })
+      .where(eq(hrEmployeeDetails.user_id, employee.id));
+    const id = await timecard(employee, '2026-09-15T13:00:00Z', '2026-09-15T20:00:00Z');
+    const asked = await t.call<Reply<{ id: number }>>('POST', '/api/hr-timesheet-corrections', {
+      token: employee.token,
+      body: { timecard_id: id, requested_end: '2026-09-15T20:30:00Z', reason: 'Cash count' },
+    });
+    expect(asked.status).toBe(200);
+    const path = `/api/hr-timesheet-corrections/${asked.body.data.id}/approve`;
+    const refused = await t.call('POST', path, { token: stranger.token, body: {} });
+    expect(refused.status).toBe(403);
+    // The supervisor sees the team's request in the queue and approves it.
+    const queue = await t.call<Reply<Correction[]>>(
+      'GET',
+      '/api/hr-timesheet-corrections?status=pending',
+      { token: supervisor.token },
+    );
+    expect(queue.body.data.map((c) => c.id)).toContain(asked.body.data.id);
+    expect((await t.call('POST', path, { token: supervisor.token, body: {} })).status).toBe(200);
+    expect((await readCard(id)).clock_out).toBe('2026-09-15T20:30:00.000Z');
+    await t.database.db
+      .update(hrEmployeeDetails)
+      .set({ supervisor_id: null })
+      .where(eq(hrEmployeeDetails.user_id, employee.id));
   });
 
   it("queues the auto clock-out's real end time and clears the flag when approved", async () => {
