@@ -11,6 +11,8 @@ import { hrSchedules, hrTimecards } from '../../src/modules/hr/schema.ts';
 import { hrTimesheetCorrections } from '../../src/modules/timesheets/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Reply<T> = { data: T };
@@ -169,6 +171,43 @@ describe('store view and live updates', () => {
       expect(colleagueStream.events.filter((e) => e.type !== 'ready')).toEqual([]);
     } finally {
       for (const s of [managerStream, employeeStream, colleagueStream, otherCompany]) s.close();
+    }
+  });
+
+  it('delivers an event published by another API instance on the same database', async () => {
+    // A second server over the same database, as behind a load balancer.
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const other = await buildApp({ config, db: t.database.db, logger: false });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(manager.token);
+    try {
+      const address = other.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const types = await fetch(`http://127.0.0.1:${port}/api/hr-timeoff/types`, {
+        headers: { authorization: `Bearer ${employee.token}` },
+      });
+      const sick = (
+        (await types.json()) as { data: { results: { id: number; name: string }[] } }
+      ).data.results.find((x) => x.name === 'Sick');
+      const year = new Date().getUTCFullYear() + 1;
+      const res = await fetch(`http://127.0.0.1:${port}/api/hr-timeoff/requests`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${employee.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type_id: sick?.id,
+          start_date: `${year}-03-03`,
+          end_date: `${year}-03-03`,
+        }),
+      });
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: { id: number } };
+      const seen = await stream.waitFor(
+        (e) => e.type === 'timeoff.requested' && e.data.request_id === data.id,
+      );
+      expect(seen).toBeDefined();
+    } finally {
+      stream.close();
+      await other.close();
     }
   });
 
