@@ -68,6 +68,12 @@ test('compensation, documents and store access on the employee edit page', async
   await expect(page.getByText('Current: Hourly · 19.00 per hour, since 2025-03-01')).toBeVisible();
   const history = page.getByRole('table', { name: 'Compensation history' });
   await expect(history.getByRole('row')).toHaveCount(3);
+  // The same record on its own page (SPEC.md's /employees/compensation/{id}).
+  await page.goto(`/employees/compensation/${employee.id}`);
+  await expect(page.getByRole('heading', { name: 'Compensation: Rita Records' })).toBeVisible();
+  await expect(page.getByText('Current: Hourly · 19.00 per hour, since 2025-03-01')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the employee' }).click();
+  await expect(records).toBeVisible();
 
   // Documents: upload, download, delete.
   await records.getByRole('tab', { name: 'Documents' }).click();

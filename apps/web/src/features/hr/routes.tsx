@@ -9,6 +9,14 @@ import { shiftTemplatePaths } from './schedule/paths.ts';
 const HrSettingsPage = lazyScreen(() => import('./HrSettingsPage.tsx'), 'HrSettingsPage');
 const EmployeesPage = lazyScreen(() => import('./EmployeesPage.tsx'), 'EmployeesPage');
 const EmployeeFormPage = lazyScreen(() => import('./EmployeeFormPage.tsx'), 'EmployeeFormPage');
+const EmployeeCompensationPage = lazyScreen(
+  () => import('./EmployeeRecordPage.tsx'),
+  'EmployeeCompensationPage',
+);
+const EmployeeDocumentsPage = lazyScreen(
+  () => import('./EmployeeRecordPage.tsx'),
+  'EmployeeDocumentsPage',
+);
 const EmployeeBulkUploadPage = lazyScreen(
   () => import('./EmployeeBulkUploadPage.tsx'),
   'EmployeeBulkUploadPage',
@@ -68,6 +76,8 @@ export const hrRoutes: RouteObject[] = [
   guarded('/employees/bulkupload', 'write_employees', <EmployeeBulkUploadPage />),
   guarded('/employees/edit/:id', 'write_employees', <EmployeeFormPage />),
   guarded('/hr/kiosks', 'write_hr_kiosks', <KiosksPage />),
+  guarded('/employees/compensation/:id', 'read_hr_compensation', <EmployeeCompensationPage />),
+  guarded('/employees/documents/:id', 'read_employees', <EmployeeDocumentsPage />),
   guarded('/hr/my-face', 'write_hr_clockin', <FaceEnrolmentPage />),
   guarded('/hr/face-checks', 'read_hr_timecards', <FaceChecksPage />),
   guarded('/hr/timesheet', 'write_hr_clockin', <TimesheetPage />),
