@@ -57,6 +57,14 @@ export const timeoffTypeCreateSchema = z.strictObject({
   is_active: z.boolean().default(true),
 });
 
+/** A change of a type: only the fields sent change. */
+export const timeoffTypeUpdateSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required').max(60).optional(),
+  is_paid: z.boolean().optional(),
+  yearly_allowance_hours: hours.nullable().optional(),
+  is_active: z.boolean().optional(),
+});
+
 export const timeoffRequestCreateSchema = z
   .strictObject({
     type_id: id,

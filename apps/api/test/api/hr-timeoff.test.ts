@@ -327,6 +327,50 @@ describe('time off requests', () => {
     expect(denied.status).toBe(403);
   });
 
+  it("HR approvers manage the company's types; a deactivated type is not offered", async () => {
+    const created = await t.call<Reply<TimeoffType>>('POST', '/api/hr-timeoff/types', {
+      token: agent.token,
+      body: { name: 'Bereavement', is_paid: true, yearly_allowance_hours: 24 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({ name: 'Bereavement', yearly_allowance_hours: 24 });
+    const duplicate = await t.call('POST', '/api/hr-timeoff/types', {
+      token: agent.token,
+      body: { name: 'bereavement' },
+    });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.errors?.name).toBeDefined();
+    const byEmployee = await t.call('POST', '/api/hr-timeoff/types', {
+      token: employee.token,
+      body: { name: 'Beach days' },
+    });
+    expect(byEmployee.status).toBe(403);
+    const foreign = await t.call('PATCH', `/api/hr-timeoff/types/${created.body.data.id}`, {
+      token: northwind.token,
+      body: { name: 'Stolen' },
+    });
+    expect(foreign.status).toBe(404);
+    const off = await t.call<Reply<TimeoffType>>(
+      'PATCH',
+      `/api/hr-timeoff/types/${created.body.data.id}`,
+      { token: agent.token, body: { is_active: false } },
+    );
+    expect(off.status).toBe(200);
+    // Only the fields sent change.
+    expect(off.body.data).toMatchObject({
+      is_active: false,
+      is_paid: true,
+      yearly_allowance_hours: 24,
+    });
+    const refused = await request(employee, {
+      type_id: created.body.data.id,
+      start_date: day('11-02'),
+      end_date: day('11-02'),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('This time off type is no longer offered');
+  });
+
   it('the schedule reads approved time off in a date range', async () => {
     const rows = await listApprovedTimeOff(t.database.db, employee.companyId, {
       from: day('03-03'),

@@ -20,6 +20,7 @@ import {
   timeoffRequestSchema,
   timeoffTypeCreateSchema,
   timeoffTypeSchema,
+  timeoffTypeUpdateSchema,
 } from '@portal/contract/hr-timeoff';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
@@ -36,6 +37,7 @@ import {
   pendingCount,
   saveType,
   setAllowance,
+  updateType,
 } from './services.ts';
 
 const errors = {
@@ -88,14 +90,14 @@ export function timeoffRoutes(app: FastifyInstance, db: Database) {
       tags,
       summary: 'Change a time off type',
       params: idParams,
-      body: timeoffTypeCreateSchema,
+      body: timeoffTypeUpdateSchema,
       response: { 200: replySchema(timeoffTypeSchema), ...errors },
     },
     config: { access: 'write_hr_timeoff' },
     handler: async (request) =>
       ok(
         timeoffMessages.typeSaved,
-        await saveType(db, callerOf(request), request.body, request.params.id),
+        await updateType(db, callerOf(request), request.params.id, request.body),
       ),
   });
 

@@ -149,27 +149,55 @@ export async function saveType(
     yearly_allowance_hours: number | null;
     is_active: boolean;
   },
-  id?: number,
 ): Promise<TimeoffType> {
-  const values = {
-    name: input.name,
-    is_paid: input.is_paid,
-    yearly_allowance_minutes:
-      input.yearly_allowance_hours === null ? null : toMinutes(input.yearly_allowance_hours),
-    is_active: input.is_active,
-  };
   return db.transaction(async (tx) => {
-    await assertNameFree(tx, ctx.companyId, input.name, id);
-    const [row] = id
-      ? await tx
-          .update(hrTimeoffTypes)
-          .set({ ...values, updated_at: sql`now()` })
-          .where(and(eq(hrTimeoffTypes.company_id, ctx.companyId), eq(hrTimeoffTypes.id, id)))
-          .returning(typeColumns)
-      : await tx
-          .insert(hrTimeoffTypes)
-          .values({ ...values, company_id: ctx.companyId })
-          .returning(typeColumns);
+    await assertNameFree(tx, ctx.companyId, input.name);
+    const [row] = await tx
+      .insert(hrTimeoffTypes)
+      .values({
+        company_id: ctx.companyId,
+        name: input.name,
+        is_paid: input.is_paid,
+        yearly_allowance_minutes:
+          input.yearly_allowance_hours === null ? null : toMinutes(input.yearly_allowance_hours),
+        is_active: input.is_active,
+      })
+      .returning(typeColumns);
+    if (!row) throw new Error('time off type insert returned nothing');
+    return typeOut(row);
+  });
+}
+
+/** Changes the fields sent; a type is never deleted, so past requests keep it. */
+export async function updateType(
+  db: Database,
+  ctx: RequestContext,
+  id: number,
+  input: {
+    name?: string | undefined;
+    is_paid?: boolean | undefined;
+    yearly_allowance_hours?: number | null | undefined;
+    is_active?: boolean | undefined;
+  },
+): Promise<TimeoffType> {
+  return db.transaction(async (tx) => {
+    if (input.name !== undefined) await assertNameFree(tx, ctx.companyId, input.name, id);
+    const [row] = await tx
+      .update(hrTimeoffTypes)
+      .set({
+        name: input.name,
+        is_paid: input.is_paid,
+        yearly_allowance_minutes:
+          input.yearly_allowance_hours === undefined
+            ? undefined
+            : input.yearly_allowance_hours === null
+              ? null
+              : toMinutes(input.yearly_allowance_hours),
+        is_active: input.is_active,
+        updated_at: sql`now()`,
+      })
+      .where(and(eq(hrTimeoffTypes.company_id, ctx.companyId), eq(hrTimeoffTypes.id, id)))
+      .returning(typeColumns);
     if (!row) throw AppError.notFound('Time off type');
     return typeOut(row);
   });
