@@ -1,5 +1,4 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { authMessages } from '@portal/contract/auth';
 import { users } from '@portal/contract/resources/users';
 import { useMutation } from '@tanstack/react-query';
-import { useForm, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { api, ApiError, ignoreData } from '../../platform/api.ts';
 import { failureMessage, successMessage } from '../../platform/resources/outcome.ts';
@@ -24,7 +23,7 @@ import {
   setServerFieldErrors,
 } from '../../platform/ui/form.tsx';
 import { hasPermission } from '../auth/session.ts';
-import { newPasswordForm, type NewPasswordForm } from '../auth/password-fields.ts';
+import { useNewPasswordForm, type NewPasswordForm } from '../auth/password-fields.ts';
 import { adminPaths } from './paths.ts';
 
 /**
@@ -70,10 +69,7 @@ function PasswordForm({ userId }: { userId: number }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<NewPasswordForm>({
-    resolver: zodResolver(newPasswordForm),
-    defaultValues: { password: '', confirm: '' },
-  });
+  } = useNewPasswordForm();
   const save = useMutation({
     mutationFn: (values: NewPasswordForm) =>
       api.post(

@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { authMessages } from '@portal/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { resetPassword } from './auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { newPasswordForm, type NewPasswordForm } from './password-fields.ts';
+import { useNewPasswordForm, type NewPasswordForm } from './password-fields.ts';
 
 /** The failure text: the server's message, else SPEC.md section 8's fallback. */
 const failureText = (error: Error) =>
@@ -30,10 +28,7 @@ export function ResetPasswordPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<NewPasswordForm>({
-    resolver: zodResolver(newPasswordForm),
-    defaultValues: { password: '', confirm: '' },
-  });
+  } = useNewPasswordForm();
   const reset = useMutation({
     mutationFn: (values: NewPasswordForm) => resetPassword(token, values.password),
     onSuccess: (reply) => {
@@ -46,8 +41,6 @@ export function ResetPasswordPage() {
       else notify.danger(failureText(error));
     },
   });
-  const { ref: passwordRef, ...passwordField } = register('password');
-  const { ref: confirmRef, ...confirmField } = register('confirm');
 
   if (!token) {
     return (
@@ -63,39 +56,27 @@ export function ResetPasswordPage() {
   }
   return (
     <AuthCard title="Reset password">
-      <Stack
-        component="form"
-        spacing={2}
-        noValidate
-        onSubmit={handleSubmit((values) => reset.mutate(values))}
-      >
+      <FormStack onSubmit={handleSubmit((values) => reset.mutate(values))}>
         {reset.error && !errors.password && (
           <Alert severity="error">{failureText(reset.error)}</Alert>
         )}
-        <TextField
-          {...passwordField}
-          inputRef={passwordRef}
+        <FormTextField
+          registration={register('password')}
+          error={errors.password}
           id="reset-password"
           label="New password"
           type="password"
           autoComplete="new-password"
           autoFocus
-          required
-          fullWidth
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message ?? 'At least 8 characters, not a common password'}
+          helperText="At least 8 characters, not a common password"
         />
-        <TextField
-          {...confirmField}
-          inputRef={confirmRef}
+        <FormTextField
+          registration={register('confirm')}
+          error={errors.confirm}
           id="reset-confirm"
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
-          required
-          fullWidth
-          error={Boolean(errors.confirm)}
-          helperText={errors.confirm?.message}
         />
         <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
           Set new password
@@ -103,7 +84,7 @@ export function ResetPasswordPage() {
         <Link component={RouterLink} to="/forgot-password">
           Ask for a new link
         </Link>
-      </Stack>
+      </FormStack>
     </AuthCard>
   );
 }

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { authMessages } from '@portal/contract/auth';
 import { password } from '@portal/contract/resources/users';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
 export const PASSWORDS_DIFFER = 'The passwords do not match';
@@ -12,6 +14,13 @@ export const newPasswordForm = z
     path: ['confirm'],
   });
 export type NewPasswordForm = z.input<typeof newPasswordForm>;
+
+/** The form of a new password typed twice (reset link, an admin setting a user's password). */
+export const useNewPasswordForm = () =>
+  useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordForm),
+    defaultValues: { password: '', confirm: '' },
+  });
 
 /** Change password on /account: the current one, then the new one twice. */
 export const changePasswordForm = z
