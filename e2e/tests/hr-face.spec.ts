@@ -268,7 +268,7 @@ test('the employee sees, enrols and deletes their face at /hr/my-face; a manager
     .getByRole('dialog', { name: 'Hi, Cy' })
     .getByRole('button', { name: 'Not Now' })
     .click();
-  await page.goto('/hr/my-face');
+  await page.getByRole('link', { name: 'My Face Check' }).click();
   await expect(page.getByRole('heading', { name: 'My face check' })).toBeVisible();
   await expect(page.getByText('No face is enrolled for you.')).toBeVisible();
   await page.getByRole('button', { name: 'Enrol my face' }).click();
@@ -313,7 +313,7 @@ test('the employee sees, enrols and deletes their face at /hr/my-face; a manager
   await managerPage.goto('/login');
   await submitLogin(managerPage, 'agent@demo.example', DEMO_PASSWORD);
   await expect(managerPage).not.toHaveURL(/\/login/);
-  await managerPage.goto('/hr/face-checks');
+  await managerPage.getByRole('link', { name: 'Face Check Review' }).click();
   const row = managerPage
     .getByRole('row')
     .filter({ hasText: 'Cy Face' })

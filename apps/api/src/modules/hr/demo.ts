@@ -119,6 +119,22 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
     },
     {
       company_id: companyId,
+      name: 'My Face Check',
+      route: '/hr/my-face',
+      icon: 'people',
+      permission: 'write_hr_clockin',
+      order: 29,
+    },
+    {
+      company_id: companyId,
+      name: 'Face Check Review',
+      route: '/hr/face-checks',
+      icon: 'description',
+      permission: 'read_hr_timecards',
+      order: 30,
+    },
+    {
+      company_id: companyId,
       name: 'Shift Templates',
       route: '/hr/shift',
       icon: 'schedule',
