@@ -3,17 +3,84 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { TimeoffBalance } from '@portal/contract/hr-timeoff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError, hasPermission, notify } from '../dashboard-deps.ts';
 import { BalanceCards, RequestsTable, useLiveTimeoff } from '../timeoff/TimeoffPage.tsx';
 import { LiveChip, ReasonDialog } from '../timeoff/timeoff-ui.tsx';
+import { timeoffApi, timeoffKeys } from '../timeoff/timeoff-api.ts';
 import { dashboardApi, dashboardKeys } from './dashboard-api.ts';
 import { useLiveEvents } from './live-events.ts';
 import { clockLabel } from './TeamPage.tsx';
+
+/** Sets this year's allowance of a type for the member (write_hr_timeoff). */
+function AllowanceForm({
+  userId,
+  balances,
+}: {
+  userId: number;
+  balances: readonly TimeoffBalance[];
+}) {
+  const queryClient = useQueryClient();
+  const [typeId, setTypeId] = useState('');
+  const [hours, setHours] = useState('');
+  const year = balances[0]?.year ?? new Date().getFullYear();
+  const save = useMutation({
+    mutationFn: () =>
+      timeoffApi.setAllowance({
+        user_id: userId,
+        type_id: Number(typeId),
+        year,
+        hours: Number(hours),
+      }),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      setHours('');
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.member(userId) });
+      void queryClient.invalidateQueries({ queryKey: timeoffKeys.all });
+    },
+    onError: (error) => notify.danger(error.message),
+  });
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+      <TextField
+        select
+        size="small"
+        label="Type"
+        value={typeId}
+        onChange={(event) => setTypeId(event.target.value)}
+        sx={{ minWidth: 160 }}
+      >
+        {balances.map((balance) => (
+          <MenuItem key={balance.type_id} value={String(balance.type_id)}>
+            {balance.type_name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        type="number"
+        label={`Allowance ${year} (hours)`}
+        value={hours}
+        onChange={(event) => setHours(event.target.value)}
+        slotProps={{ htmlInput: { min: 0, step: 1 } }}
+      />
+      <Button
+        variant="outlined"
+        disabled={!typeId || hours.trim() === '' || save.isPending}
+        onClick={() => save.mutate()}
+      >
+        Set allowance
+      </Button>
+    </Stack>
+  );
+}
 
 /**
  * /hr/team/action/{id}: one team member: profile links, clock (end a break or clock out with a
@@ -123,6 +190,9 @@ export function TeamMemberPage() {
             Time off balances
           </Typography>
           <BalanceCards balances={m.balances} />
+          {hasPermission('write_hr_timeoff') && (
+            <AllowanceForm userId={m.user_id} balances={m.balances} />
+          )}
         </CardContent>
       </Card>
       <Card variant="outlined" component="section" aria-labelledby="member-requests">

@@ -25,9 +25,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ApiError, notify, readStored } from '../dashboard-deps.ts';
+import { ApiError, hasPermission, notify, readStored } from '../dashboard-deps.ts';
 import { useLiveEvents } from '../dashboard/live-events.ts';
 import { timeoffApi, timeoffKeys } from './timeoff-api.ts';
+import { TimeoffTypesCard } from './TimeoffTypesCard.tsx';
 import { formatHours, formatRange, LiveChip, ReasonDialog, StatusChip } from './timeoff-ui.tsx';
 import { storageKeys } from '@portal/contract/storage-keys';
 
@@ -381,6 +382,7 @@ export function TimeoffPage() {
           <RequestsTable requests={mine.data ?? []} label="My requests" />
         </CardContent>
       </Card>
+      {hasPermission('write_hr_timeoff') && <TimeoffTypesCard />}
     </Stack>
   );
 }

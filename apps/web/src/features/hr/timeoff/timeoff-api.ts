@@ -41,6 +41,23 @@ export const timeoffApi = {
       reason ? { reason } : {},
       timeoffRequestDetailSchema,
     ),
+  createType: (body: {
+    name: string;
+    is_paid: boolean;
+    yearly_allowance_hours: number | null;
+    is_active: boolean;
+  }) => api.post('/hr-timeoff/types', body, timeoffTypeSchema),
+  updateType: (
+    id: number,
+    body: {
+      name?: string;
+      is_paid?: boolean;
+      yearly_allowance_hours?: number | null;
+      is_active?: boolean;
+    },
+  ) => api.patch(`/hr-timeoff/types/${id}`, body, timeoffTypeSchema),
+  setAllowance: (body: { user_id: number; type_id: number; year: number; hours: number }) =>
+    api.put('/hr-timeoff/allowances', body, listDataSchema(timeoffBalanceSchema)),
   balances: (query: { user_id?: number; year?: number }, signal?: AbortSignal) =>
     api.get('/hr-timeoff/balances', listDataSchema(timeoffBalanceSchema), { signal, query }),
   leavesReport: (year: number, signal?: AbortSignal) =>
