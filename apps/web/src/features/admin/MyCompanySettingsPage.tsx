@@ -1,17 +1,24 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { twoFactorStatusSchema } from '@portal/contract/auth';
 import { OWN_COMPANY_SETTINGS_PATH } from '@portal/contract/resources/organisation';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../platform/api.ts';
 import { resourceKeys } from '../../platform/resources/query-keys.ts';
+import { failureMessage, successMessage } from '../../platform/resources/outcome.ts';
 import { rowParser } from '../../platform/resources/resource-api.ts';
 import { referenceSources } from '../../platform/resources/ResourceListPage.tsx';
 import { ResourceForm } from '../../platform/resources/ResourceFormPage.tsx';
 import { RowLoadError } from '../../platform/resources/ResourceViewPage.tsx';
 import { useReferenceData } from '../../platform/resources/use-resource.ts';
+import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
+import { FormSection } from '../../platform/ui/form.tsx';
+import { fetchTwoFactorStatus, twoFactorQueryKey } from '../auth/auth-api.ts';
 import { hasPermission } from '../auth/session.ts';
 import { companyUi } from './organisation-screens.tsx';
 
@@ -63,6 +70,37 @@ function Settings() {
         </Typography>
       )}
       {body}
+      <CompanyTwoFactor />
     </Box>
+  );
+}
+
+/** PUT /auth/2factor/company: every user of the company signs in with a second factor. */
+function CompanyTwoFactor() {
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: twoFactorQueryKey, queryFn: fetchTwoFactorStatus });
+  const change = useMutation({
+    mutationFn: (required: boolean) =>
+      api.put('/auth/2factor/company', { required }, twoFactorStatusSchema),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(twoFactorQueryKey, reply.data);
+      notify.success(successMessage(reply, companyUi.resource.messages.updated));
+    },
+    onError: (error) =>
+      notify.danger(failureMessage(error, companyUi.resource.messages.notUpdated)),
+  });
+  return (
+    <FormSection title="Sign-in security">
+      <FormControlLabel
+        control={
+          <Switch
+            checked={status.data?.companyRequired ?? false}
+            disabled={!status.data || change.isPending}
+            onChange={(event) => change.mutate(event.target.checked)}
+          />
+        }
+        label="Require a second factor of every user (a code by email, or their authenticator app)"
+      />
+    </FormSection>
   );
 }
