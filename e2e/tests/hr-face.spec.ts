@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -52,7 +52,10 @@ const ALICE: [number, number, number, number] = [1476, 200, 203, 241];
 const BEA: [number, number, number, number] = [414, 355, 178, 238];
 const cameraFile = join(tmpdir(), `portal-e2e-face-${process.pid}.mjpeg`);
 const aliceFrame = frame(ALICE, 640, 480);
-writeFileSync(cameraFile, Buffer.concat(Array.from({ length: 30 }, () => aliceFrame)));
+// Only in the workers (the runner also loads this file to list the tests, and would leave a file).
+if (process.env.TEST_WORKER_INDEX !== undefined)
+  writeFileSync(cameraFile, Buffer.concat(Array.from({ length: 30 }, () => aliceFrame)));
+test.afterAll(() => rmSync(cameraFile, { force: true }));
 
 test.use({
   permissions: ['camera'],
