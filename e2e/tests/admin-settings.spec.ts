@@ -35,11 +35,11 @@ test('Company Settings: the user menu opens /my-company-settings, which edits th
 
     // The contract's schema checks the form before anything is sent.
     await name.fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
 
     await name.fill(renamed);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Company updated');
     // No redirect: the page stays, showing what was saved.
     await expect(page).toHaveURL('/my-company-settings');
@@ -47,8 +47,30 @@ test('Company Settings: the user menu opens /my-company-settings, which edits th
     expect((await agent.get<{ name: string }>('/company-settings')).name).toBe(renamed);
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(renamed);
+
+    // The menu settings: only what changed is sent (here the Reporting link, which shows on
+    // its own host only, so no other spec's menu changes).
+    const host = page.getByRole('textbox', { name: 'Reporting link: shown on this host' });
+    const url = page.getByRole('textbox', { name: 'Reporting link: opens' });
+    await host.fill('Reports.Example.com');
+    await url.fill('http://bi.example.com/');
+    await page.getByRole('button', { name: 'Save menu' }).click();
+    await expect(page.getByText('Enter an https:// address', { exact: true })).toBeVisible();
+    await url.fill('https://bi.example.com/');
+    await page.getByRole('button', { name: 'Save menu' }).click();
+    await expectToast(page, 'Menu settings updated');
+    await expect(host).toHaveValue('reports.example.com');
+    const shell = await agent.get<{ menu: Record<string, unknown> }>('/shell/settings');
+    expect(shell.menu).toMatchObject({
+      reporting_link_host: 'reports.example.com',
+      reporting_link_url: 'https://bi.example.com/',
+    });
   } finally {
     await agent.send('PATCH', '/company-settings', { name: before.name });
+    await agent.send('PATCH', '/company-settings/menu', {
+      reporting_link_host: null,
+      reporting_link_url: null,
+    });
   }
 });
 
@@ -125,11 +147,11 @@ test('Payment Accounts: an account is added for a store at /companies/payments/n
   await page.getByRole('combobox', { name: 'Store' }).click();
   await page.getByRole('option', { name: store.name, exact: true }).click();
   await page.getByRole('textbox', { name: 'Account id' }).fill('no good');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Enter the account id the provider gave')).toBeVisible();
   await page.getByRole('textbox', { name: 'Account id' }).fill(account);
   await page.getByRole('textbox', { name: 'Name on statements' }).fill('E2E Wireless');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expectToast(page, 'Payment Account added');
   await expect(page).toHaveURL('/companies/payments');
 

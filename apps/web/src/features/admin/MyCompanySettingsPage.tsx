@@ -20,6 +20,8 @@ import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { FormSection } from '../../platform/ui/form.tsx';
 import { fetchTwoFactorStatus, twoFactorQueryKey } from '../auth/auth-api.ts';
 import { hasPermission } from '../auth/session.ts';
+import { useShellSettings } from '../../app/frame/useShellSettings.ts';
+import { MenuSettingsSection } from './MenuSettingsSection.tsx';
 import { companyUi } from './organisation-screens.tsx';
 
 const TITLE = 'Company Settings';
@@ -43,6 +45,7 @@ function Settings() {
       (await api.get(OWN_COMPANY_SETTINGS_PATH, rowParser(ownCompany), { signal })).data,
   });
   const refs = useReferenceData(useMemo(() => referenceSources(companyUi), []));
+  const shell = useShellSettings();
 
   let body;
   if (company.isPending) body = <CircularProgress aria-label={`Loading ${TITLE}`} />;
@@ -71,6 +74,7 @@ function Settings() {
       )}
       {body}
       <CompanyTwoFactor />
+      {shell.data && <MenuSettingsSection key={shell.dataUpdatedAt} menu={shell.data.menu} />}
     </Box>
   );
 }
