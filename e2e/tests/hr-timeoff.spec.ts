@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, submitLogin } from '../support/session.ts';
 
@@ -162,4 +163,29 @@ test('the store view shows an employee clocking in without a reload', async ({
   const row = table.getByRole('row').filter({ hasText: person.name });
   await expect(row).toContainText('Clocked in');
   expect(loads()).toBe(0);
+});
+
+test('the HR dashboard screens have no serious or critical accessibility violations', async ({
+  browser,
+}) => {
+  const manager = await signedIn(browser, 'manager@demo.example', DEMO_PASSWORD);
+  for (const [path, heading] of [
+    ['/hr/dashboard', 'HR Dashboard'],
+    ['/hr/dashboard/timeoff', 'Time Off'],
+    ['/hr/dashboard/my_view', 'My View'],
+    ['/hr/dashboard/store_employees', 'Store Employees'],
+    ['/hr/team', 'Team'],
+  ] as const) {
+    await manager.goto(path);
+    await expect(manager.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(manager.getByRole('alert')).toHaveCount(0);
+    const results = await new AxeBuilder({ page: manager }).include('main').analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${path} ${v.id}: ${v.nodes.map((n) => `${String(n.target)} ${n.html}`).join(' | ')}`,
+      );
+    expect(serious).toEqual([]);
+  }
 });

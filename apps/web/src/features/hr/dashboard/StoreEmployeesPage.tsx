@@ -15,20 +15,17 @@ import { storageKeys } from '@portal/contract/storage-keys';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { readStored } from '../dashboard-deps.ts';
-import { LiveChip } from '../timeoff/timeoff-ui.tsx';
+import { LiveChip, softChip } from '../timeoff/timeoff-ui.tsx';
 import { dashboardApi, dashboardKeys } from './dashboard-api.ts';
 import { useLiveEvents } from './live-events.ts';
 
-const statusColors: Record<
-  StoreEmployeeStatus,
-  'success' | 'info' | 'warning' | 'error' | 'default' | 'secondary'
-> = {
+const statusPalettes: Record<StoreEmployeeStatus, Parameters<typeof softChip>[0]> = {
   clocked_in: 'success',
   on_break: 'info',
   late: 'warning',
   absent: 'error',
-  scheduled: 'default',
-  clocked_out: 'default',
+  scheduled: 'grey',
+  clocked_out: 'grey',
   time_off: 'secondary',
 };
 
@@ -100,8 +97,7 @@ export function StoreEmployeesPage() {
             {counted.map((status) => (
               <Chip
                 key={status}
-                color={statusColors[status]}
-                variant="outlined"
+                sx={softChip(statusPalettes[status])}
                 label={`${storeEmployeeStatusLabels[status]}: ${view.data.counts[status] ?? 0}`}
               />
             ))}
@@ -127,7 +123,7 @@ export function StoreEmployeesPage() {
                     <TableCell>
                       <Chip
                         size="small"
-                        color={statusColors[row.status]}
+                        sx={softChip(statusPalettes[row.status])}
                         label={storeEmployeeStatusLabels[row.status]}
                       />
                     </TableCell>

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, hasPermission, type DataColumn } from '../dashboard-deps.ts';
-import { LiveChip } from '../timeoff/timeoff-ui.tsx';
+import { LiveChip, softChip } from '../timeoff/timeoff-ui.tsx';
 import { useLiveTimeoff } from '../timeoff/TimeoffPage.tsx';
 import { dashboardApi, dashboardKeys } from './dashboard-api.ts';
 import { useLiveEvents } from './live-events.ts';
@@ -34,7 +34,7 @@ const columns: DataColumn<TeamMember>[] = [
     cell: (row) => (
       <Chip
         size="small"
-        color={row.clock_status === clockStatus.notClockedIn ? 'default' : 'success'}
+        sx={softChip(row.clock_status === clockStatus.notClockedIn ? 'grey' : 'success')}
         label={`${clockLabel(row.clock_status)}${row.clocked_in_store ? ` · ${row.clocked_in_store}` : ''}`}
       />
     ),

@@ -25,18 +25,29 @@ export const formatRange = (start: string, end: string) =>
 export const formatHours = (hours: number | null) =>
   hours === null ? 'No limit' : `${Math.round(hours * 100) / 100} h`;
 
-const statusColors: Record<TimeoffStatus, 'warning' | 'success' | 'error' | 'default'> = {
+/**
+ * A status chip's colours: a light background with black text, which keeps the contrast (WCAG AA)
+ * that MUI's white-on-orange and white-on-light-blue chips miss, in light and dark mode.
+ */
+export const softChip = (
+  palette: 'warning' | 'success' | 'error' | 'info' | 'secondary' | 'grey',
+) =>
+  palette === 'grey'
+    ? { bgcolor: 'grey.300', color: 'common.black' }
+    : { bgcolor: `${palette}.light`, color: 'common.black' };
+
+const statusPalettes: Record<TimeoffStatus, Parameters<typeof softChip>[0]> = {
   pending: 'warning',
   approved: 'success',
   rejected: 'error',
-  cancelled: 'default',
+  cancelled: 'grey',
 };
 
 export function StatusChip({ status }: { status: TimeoffStatus }) {
   return (
     <Chip
       size="small"
-      color={statusColors[status]}
+      sx={softChip(statusPalettes[status])}
       label={status.charAt(0).toUpperCase() + status.slice(1)}
     />
   );
