@@ -36,7 +36,18 @@ export interface PortalEvent {
 const CHANNEL = 'portal_events';
 /** NOTIFY payloads must stay under 8,000 bytes. */
 const MAX_PAYLOAD = 7000;
-export const HEARTBEAT_MS = 20_000;
+/**
+ * Seconds between the comment lines that keep an idle stream open through proxies:
+ * LIVE_HEARTBEAT_SECONDS, default 20 (the web client reconnects after 45 s of silence).
+ */
+const heartbeatMs = () =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(40)
+    .catch(20)
+    .parse(process.env.LIVE_HEARTBEAT_SECONDS ?? 20) * 1000;
 /** A stream ends after this long and the client reconnects, so a revoked session stops listening. */
 const STREAM_LIFETIME_MS = 10 * 60_000;
 
@@ -164,11 +175,12 @@ export function createEventHub(db: Database, log: FastifyBaseLogger): EventHub {
 /**
  * GET /api/events: the caller's live updates as text/event-stream. Authenticated with the usual
  * bearer header (the web client reads it with fetch, not EventSource, so the token never goes in a
- * URL). Each event is `event: <type>` and `data: <json>`; a comment line every HEARTBEAT_MS keeps
+ * URL). Each event is `event: <type>` and `data: <json>`; a comment line every LIVE_HEARTBEAT_SECONDS keeps
  * proxies from closing the stream.
  */
 export function eventRoutes(app: FastifyInstance, db: Database) {
   const hub = createEventHub(db, app.log);
+  const everyMs = heartbeatMs();
   const open = new Set<ServerResponse>();
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', async () => {
@@ -204,7 +216,7 @@ export function eventRoutes(app: FastifyInstance, db: Database) {
         const { audience: _audience, ...data } = event;
         res.write(`event: ${event.type.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(data)}\n\n`);
       });
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), everyMs);
       const lifetime = setTimeout(() => res.end(), STREAM_LIFETIME_MS);
       const cleanup = () => {
         clearInterval(heartbeat);

@@ -211,6 +211,39 @@ describe('store view and live updates', () => {
     }
   });
 
+  it('keeps an idle stream open with heartbeat comments', async () => {
+    process.env.LIVE_HEARTBEAT_SECONDS = '1';
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const other = await buildApp({ config, db: t.database.db, logger: false });
+    delete process.env.LIVE_HEARTBEAT_SECONDS;
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    try {
+      const address = other.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const res = await fetch(`http://127.0.0.1:${port}/api/events`, {
+        headers: { authorization: `Bearer ${manager.token}` },
+        signal: controller.signal,
+      });
+      expect(res.headers.get('cache-control')).toContain('no-cache');
+      const reader = res.body?.getReader();
+      if (!reader) throw new Error('no stream body');
+      const decoder = new TextDecoder();
+      let text = '';
+      const until = Date.now() + 3000;
+      while (!text.includes(': ping') && Date.now() < until) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      expect(text).toContain('retry: 3000');
+      expect(text).toContain(': ping');
+    } finally {
+      controller.abort();
+      await other.close();
+    }
+  });
+
   it('refuses the stream without a session (460)', async () => {
     const res = await fetch(`${t.baseUrl}/api/events`);
     expect(res.status).toBe(460);
