@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
 import { expectToast } from '../support/toasts.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { apiAs } from '../support/api.ts';
 import { AGENT } from '../support/session.ts';
 
@@ -207,4 +208,20 @@ test("Set password: an admin sets a user's password from the users list", async 
     data: { email: target.email, password },
   });
   expect(signedIn.ok()).toBe(true);
+});
+
+test('Company Settings, Company Documents and Payment Accounts have no serious accessibility violations', async ({
+  page,
+}) => {
+  await signInAs(page, admin);
+  for (const [path, heading] of [
+    ['/my-company-settings', 'Company Settings'],
+    ['/company-documents', 'Company Documents'],
+    ['/companies/payments', 'Payment Accounts'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    expect(await seriousViolations(page, 'main'), path).toEqual([]);
+  }
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/fixtures.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { type Page } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
 import { AGENT, localStorageOf, signIn, submitLogin } from '../support/session.ts';
@@ -14,19 +14,6 @@ interface List<T> {
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Serious and critical axe findings on the page as it is now (or only within `within`). */
-async function seriousViolations(page: Page, within?: string) {
-  // Toasts slide over the page for their 4 s; check the page once they have gone.
-  await expect(page.getByRole('alert')).toHaveCount(0);
-  const builder = new AxeBuilder({ page });
-  const results = await (within ? builder.include(within) : builder).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
-    );
-}
 
 test('the root path lands on the page of the Home Screen title, with an overlay while it loads', async ({
   page,
