@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
@@ -50,3 +50,14 @@ export const tenantForeignKey = (
   column: AnyPgColumn,
   target: { company_id: AnyPgColumn; id: AnyPgColumn },
 ) => foreignKey({ columns: [companyId, column], foreignColumns: [target.company_id, target.id] });
+
+/**
+ * The join (or lookup) condition for the row of `target` that `id` names in company `companyId`
+ * (columns of the joined table, or values): the query-side partner of tenantForeignKey, so a join
+ * never crosses companies.
+ */
+export const tenantJoin = (
+  target: { company_id: AnyPgColumn; id: AnyPgColumn },
+  companyId: AnyPgColumn | number,
+  id: AnyPgColumn | number,
+) => and(eq(target.company_id, companyId), eq(target.id, id));

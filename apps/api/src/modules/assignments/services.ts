@@ -19,6 +19,7 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { districts, regions, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { userDistricts, userRegions, userStores } from './schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 const userRelation = { table: users, definition: userResource, column: 'user_id' };
 
@@ -118,14 +119,8 @@ export async function storesOfUser(
       district: districts.name,
     })
     .from(userStores)
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, userStores.company_id), eq(stores.id, userStores.store_id)),
-    )
-    .leftJoin(
-      districts,
-      and(eq(districts.company_id, stores.company_id), eq(districts.id, stores.district_id)),
-    )
+    .innerJoin(stores, tenantJoin(stores, userStores.company_id, userStores.store_id))
+    .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
     .where(
       and(
         eq(userStores.company_id, companyId),

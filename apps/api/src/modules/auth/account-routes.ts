@@ -32,6 +32,7 @@ import { loadSignedInUser } from './session-user.ts';
 import { revokeOtherSessions, revokeUserSessions } from './sessions.ts';
 import { loginKeys, recordFailure, throttleState } from './throttle.ts';
 import { beginTotpSetup, confirmTotpSetup, twoFactorMethodFor } from './two-factor.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 const identityOf = (companyId: number, userId: number) =>
   and(eq(userIdentities.company_id, companyId), eq(userIdentities.user_id, userId));
@@ -232,7 +233,7 @@ export function accountRoutes(app: FastifyInstance, db: Database) {
           const [updated] = await tx
             .update(users)
             .set({ is_locked: locked, updated_at: sql`now()` })
-            .where(and(eq(users.company_id, target.company_id), eq(users.id, target.id)))
+            .where(tenantJoin(users, target.company_id, target.id))
             .returning();
           if (locked) await revokeUserSessions(tx, target.company_id, target.id);
           return updated;

@@ -10,6 +10,7 @@ import { assertPasswordAllowed, hashPassword } from './passwords.ts';
 import { passwordResets } from './schema.ts';
 import { hashToken, revokeUserSessions } from './sessions.ts';
 import { clearThrottle, limits, loginKeys, recordFailure, throttleState } from './throttle.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 export const RESET_LINK_MINUTES = 60;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -27,10 +28,7 @@ export async function requestPasswordReset(
   const [found] = await db
     .select({ company_id: users.company_id, user_id: users.id })
     .from(userIdentities)
-    .innerJoin(
-      users,
-      and(eq(users.company_id, userIdentities.company_id), eq(users.id, userIdentities.user_id)),
-    )
+    .innerJoin(users, tenantJoin(users, userIdentities.company_id, userIdentities.user_id))
     .where(
       and(eq(userIdentities.email, email), eq(users.is_active, true), eq(users.is_deleted, false)),
     );

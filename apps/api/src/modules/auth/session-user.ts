@@ -12,6 +12,7 @@ import { loadSidebarTree } from '../navigation/sidebar.ts';
 import { requiredFields } from '../navigation/schema.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 export interface SignedInUser {
   user: SessionUser;
@@ -42,16 +43,13 @@ export async function loadSignedInUser(
       identity: userIdentities,
     })
     .from(users)
-    .innerJoin(roles, and(eq(roles.company_id, users.company_id), eq(roles.id, users.role_id)))
+    .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
     .innerJoin(companies, eq(companies.id, users.company_id))
     .innerJoin(
       userIdentities,
       and(eq(userIdentities.company_id, users.company_id), eq(userIdentities.user_id, users.id)),
     )
-    .leftJoin(
-      stores,
-      and(eq(stores.company_id, users.company_id), eq(stores.id, users.current_store)),
-    )
+    .leftJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
     .where(and(eq(users.company_id, companyId), eq(users.id, userId)));
   if (!found) return null;
 

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
 import { companies } from '../organisation/schema.ts';
 import { sessions, users } from '../users/schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -87,11 +88,8 @@ export async function contextForToken(db: Database, token: string): Promise<Requ
          where rpg.company_id = ${users.company_id} and rpg.role_id = ${users.role_id})`,
     })
     .from(sessions)
-    .innerJoin(
-      users,
-      and(eq(users.company_id, sessions.company_id), eq(users.id, sessions.user_id)),
-    )
-    .innerJoin(roles, and(eq(roles.company_id, users.company_id), eq(roles.id, users.role_id)))
+    .innerJoin(users, tenantJoin(users, sessions.company_id, sessions.user_id))
+    .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
     .innerJoin(companies, eq(companies.id, users.company_id))
     .where(
       and(

@@ -22,6 +22,7 @@ import { addDays, localDate, payPeriodOf, weekStartOf } from '../timesheets/arit
 import { hrTimeoffRequests } from '../timeoff/schema.ts';
 import { hrTimesheetCorrections } from '../timesheets/schema.ts';
 import { balances, listApprovedTimeOff, listRequests } from '../timeoff/services.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
 const MINUTE = 60_000;
@@ -215,10 +216,7 @@ async function timeZoneOf(db: Executor, companyId: number, userId: number) {
   const [row] = await db
     .select({ time_zone: stores.time_zone })
     .from(users)
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, users.company_id), eq(stores.id, users.current_store)),
-    )
+    .innerJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
     .where(and(eq(users.company_id, companyId), eq(users.id, userId)));
   return row?.time_zone ?? DEFAULT_TIMEZONE;
 }
@@ -260,10 +258,7 @@ export async function myView(db: Executor, ctx: RequestContext): Promise<MyView>
       shift_end: hrSchedules.shift_end,
     })
     .from(hrSchedules)
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, hrSchedules.company_id), eq(stores.id, hrSchedules.store_id)),
-    )
+    .innerJoin(stores, tenantJoin(stores, hrSchedules.company_id, hrSchedules.store_id))
     .where(
       and(
         eq(hrSchedules.company_id, ctx.companyId),
@@ -293,15 +288,13 @@ export async function myView(db: Executor, ctx: RequestContext): Promise<MyView>
     .from(hrTimesheetCorrections)
     .innerJoin(
       hrTimecards,
-      and(
-        eq(hrTimecards.company_id, hrTimesheetCorrections.company_id),
-        eq(hrTimecards.id, hrTimesheetCorrections.timecard_id),
+      tenantJoin(
+        hrTimecards,
+        hrTimesheetCorrections.company_id,
+        hrTimesheetCorrections.timecard_id,
       ),
     )
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, hrTimecards.company_id), eq(stores.id, hrTimecards.store_id)),
-    )
+    .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
     .where(
       and(
         eq(hrTimesheetCorrections.company_id, ctx.companyId),
@@ -350,17 +343,8 @@ async function queryTeam(
       pay_type: hrEmployeeDetails.pay_type,
     })
     .from(hrEmployeeDetails)
-    .innerJoin(
-      users,
-      and(
-        eq(users.company_id, hrEmployeeDetails.company_id),
-        eq(users.id, hrEmployeeDetails.user_id),
-      ),
-    )
-    .leftJoin(
-      stores,
-      and(eq(stores.company_id, users.company_id), eq(stores.id, users.current_store)),
-    )
+    .innerJoin(users, tenantJoin(users, hrEmployeeDetails.company_id, hrEmployeeDetails.user_id))
+    .leftJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
     .where(
       and(
         eq(hrEmployeeDetails.company_id, companyId),
@@ -380,10 +364,7 @@ async function queryTeam(
       on_break: sql<boolean>`exists (select 1 from ${hrTimecardBreaks} b where b.company_id = ${hrTimecards.company_id} and b.timecard_id = ${hrTimecards.id} and b.break_end is null)`,
     })
     .from(hrTimecards)
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, hrTimecards.company_id), eq(stores.id, hrTimecards.store_id)),
-    )
+    .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
     .where(
       and(
         eq(hrTimecards.company_id, companyId),
@@ -446,10 +427,7 @@ export async function teamMember(
       >`(select b.id from ${hrTimecardBreaks} b where b.company_id = ${hrTimecards.company_id} and b.timecard_id = ${hrTimecards.id} and b.break_end is null limit 1)`,
     })
     .from(hrTimecards)
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, hrTimecards.company_id), eq(stores.id, hrTimecards.store_id)),
-    )
+    .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
     .where(
       and(
         eq(hrTimecards.company_id, ctx.companyId),

@@ -19,6 +19,7 @@ import { users } from '../users/schema.ts';
 import { hrCompanySettings, hrStoreSettings, hrTimecards } from '../hr/schema.ts';
 import { describeFace, faceDistance, FaceImageError, type FaceDescription } from './engine.ts';
 import { hrFaceChecks, hrFaceConsentEvents, hrFaceEnrolments } from './schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 /**
  * Two descriptors of face-api's recognition net closer than this (Euclidean) are the same person.
@@ -413,10 +414,7 @@ export async function listFaceChecks(
       reviewed_by: hrFaceChecks.reviewed_by,
     })
     .from(hrFaceChecks)
-    .innerJoin(
-      users,
-      and(eq(users.company_id, hrFaceChecks.company_id), eq(users.id, hrFaceChecks.user_id)),
-    )
+    .innerJoin(users, tenantJoin(users, hrFaceChecks.company_id, hrFaceChecks.user_id))
     .where(where)
     .orderBy(desc(hrFaceChecks.created_at), desc(hrFaceChecks.id))
     .limit(query.page_size)

@@ -39,6 +39,7 @@ import {
 } from '../hr/clock.ts';
 import { findStore, listBreakSettings } from '../hr/settings.ts';
 import { hrKioskDevices, hrStoreTempAccess } from './schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
@@ -76,17 +77,8 @@ function devicesQuery(db: Executor, companyId: number) {
   return db
     .select(deviceColumns)
     .from(hrKioskDevices)
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, hrKioskDevices.company_id), eq(stores.id, hrKioskDevices.store_id)),
-    )
-    .innerJoin(
-      users,
-      and(
-        eq(users.company_id, hrKioskDevices.company_id),
-        eq(users.id, hrKioskDevices.enrolled_by),
-      ),
-    )
+    .innerJoin(stores, tenantJoin(stores, hrKioskDevices.company_id, hrKioskDevices.store_id))
+    .innerJoin(users, tenantJoin(users, hrKioskDevices.company_id, hrKioskDevices.enrolled_by))
     .$dynamic()
     .where(eq(hrKioskDevices.company_id, companyId));
 }
@@ -185,10 +177,7 @@ export async function deviceFromToken(db: Executor, token: string): Promise<Kios
       company_active: companies.is_active,
     })
     .from(hrKioskDevices)
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, hrKioskDevices.company_id), eq(stores.id, hrKioskDevices.store_id)),
-    )
+    .innerJoin(stores, tenantJoin(stores, hrKioskDevices.company_id, hrKioskDevices.store_id))
     .innerJoin(companies, eq(companies.id, hrKioskDevices.company_id))
     .where(and(eq(hrKioskDevices.company_id, companyId), eq(hrKioskDevices.id, id)));
   const given = Buffer.from(hashSecret(secret));
@@ -327,7 +316,7 @@ async function verifyPerson(
          where rpg.company_id = ${users.company_id} and rpg.role_id = ${users.role_id})`,
     })
     .from(users)
-    .innerJoin(roles, and(eq(roles.company_id, users.company_id), eq(roles.id, users.role_id)))
+    .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
     .where(and(eq(users.company_id, device.companyId), eq(users.id, found.id)));
   if (!account || !account.is_active || account.is_deleted || !account.role_active)
     throw AppError.forbidden(authMessages.accountDisabled);

@@ -21,6 +21,7 @@ import { findStore } from '../hr/settings.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrCompensations, hrEmployeeDocuments } from './schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 /** The folder documents are uploaded to (10 MB, documents and images). */
 export const DOCUMENTS_FOLDER = 'company-documents';
@@ -45,13 +46,7 @@ async function compensationRows(db: Executor, companyId: number, userId: number)
       in_effect: sql<boolean>`${hrCompensations.effective_from} <= current_date`,
     })
     .from(hrCompensations)
-    .innerJoin(
-      users,
-      and(
-        eq(users.company_id, hrCompensations.company_id),
-        eq(users.id, hrCompensations.created_by),
-      ),
-    )
+    .innerJoin(users, tenantJoin(users, hrCompensations.company_id, hrCompensations.created_by))
     .where(and(eq(hrCompensations.company_id, companyId), eq(hrCompensations.user_id, userId)))
     .orderBy(desc(hrCompensations.effective_from), desc(hrCompensations.id));
   return rows.map(({ rate_cents, pay_type, in_effect, ...row }) => ({
@@ -131,10 +126,7 @@ function documentsQuery(db: Executor, companyId: number, userId: number) {
     .from(hrEmployeeDocuments)
     .innerJoin(
       users,
-      and(
-        eq(users.company_id, hrEmployeeDocuments.company_id),
-        eq(users.id, hrEmployeeDocuments.uploaded_by),
-      ),
+      tenantJoin(users, hrEmployeeDocuments.company_id, hrEmployeeDocuments.uploaded_by),
     )
     .where(
       and(eq(hrEmployeeDocuments.company_id, companyId), eq(hrEmployeeDocuments.user_id, userId)),
@@ -231,20 +223,8 @@ function accessQuery(db: Executor, companyId: number, userId: number) {
       created_at: hrStoreTempAccess.created_at,
     })
     .from(hrStoreTempAccess)
-    .innerJoin(
-      stores,
-      and(
-        eq(stores.company_id, hrStoreTempAccess.company_id),
-        eq(stores.id, hrStoreTempAccess.store_id),
-      ),
-    )
-    .innerJoin(
-      users,
-      and(
-        eq(users.company_id, hrStoreTempAccess.company_id),
-        eq(users.id, hrStoreTempAccess.granted_by),
-      ),
-    )
+    .innerJoin(stores, tenantJoin(stores, hrStoreTempAccess.company_id, hrStoreTempAccess.store_id))
+    .innerJoin(users, tenantJoin(users, hrStoreTempAccess.company_id, hrStoreTempAccess.granted_by))
     .where(and(eq(hrStoreTempAccess.company_id, companyId), eq(hrStoreTempAccess.user_id, userId)))
     .$dynamic();
 }

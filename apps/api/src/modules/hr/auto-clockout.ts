@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { stores } from '../organisation/schema.ts';
 import { assertMayRead } from './clock.ts';
 import { hrCompanySettings, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 /** One key for the job: of several API instances, one runs a pass at a time. */
 const AUTO_CLOCKOUT_LOCK_KEY = 727_006;
@@ -56,10 +57,7 @@ export async function runAutoClockout(db: Database): Promise<number> {
       .from(hrTimecards)
       .leftJoin(
         hrSchedules,
-        and(
-          eq(hrSchedules.company_id, hrTimecards.company_id),
-          eq(hrSchedules.id, hrTimecards.schedule_id),
-        ),
+        tenantJoin(hrSchedules, hrTimecards.company_id, hrTimecards.schedule_id),
       )
       .leftJoin(hrCompanySettings, eq(hrCompanySettings.company_id, hrTimecards.company_id))
       .where(
@@ -156,16 +154,10 @@ export async function autoClockedOut(
         store_name: stores.name,
       })
       .from(hrTimecards)
-      .innerJoin(
-        stores,
-        and(eq(stores.company_id, hrTimecards.company_id), eq(stores.id, hrTimecards.store_id)),
-      )
+      .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
       .leftJoin(
         hrSchedules,
-        and(
-          eq(hrSchedules.company_id, hrTimecards.company_id),
-          eq(hrSchedules.id, hrTimecards.schedule_id),
-        ),
+        tenantJoin(hrSchedules, hrTimecards.company_id, hrTimecards.schedule_id),
       )
       .where(where)
       .orderBy(desc(hrTimecards.clock_in), desc(hrTimecards.id))

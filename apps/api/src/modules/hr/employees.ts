@@ -19,6 +19,7 @@ import { users } from '../users/schema.ts';
 import { userService } from '../users/services.ts';
 import { deleteFaceOnTermination } from '../hr-face/service.ts';
 import { hrEmployeeDetails, hrTimecardBreaks, hrTimecards } from './schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 const supervisors = alias(users, 'supervisor');
 const isPayType = (value: string): value is PayType =>
@@ -51,24 +52,12 @@ function employeeQuery(db: Executor) {
       created_at: users.created_at,
     })
     .from(hrEmployeeDetails)
-    .innerJoin(
-      users,
-      and(
-        eq(users.company_id, hrEmployeeDetails.company_id),
-        eq(users.id, hrEmployeeDetails.user_id),
-      ),
-    )
-    .innerJoin(roles, and(eq(roles.company_id, users.company_id), eq(roles.id, users.role_id)))
-    .leftJoin(
-      stores,
-      and(eq(stores.company_id, users.company_id), eq(stores.id, users.current_store)),
-    )
+    .innerJoin(users, tenantJoin(users, hrEmployeeDetails.company_id, hrEmployeeDetails.user_id))
+    .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
+    .leftJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
     .leftJoin(
       supervisors,
-      and(
-        eq(supervisors.company_id, hrEmployeeDetails.company_id),
-        eq(supervisors.id, hrEmployeeDetails.supervisor_id),
-      ),
+      tenantJoin(supervisors, hrEmployeeDetails.company_id, hrEmployeeDetails.supervisor_id),
     );
 }
 
@@ -108,13 +97,7 @@ export async function listEmployees(db: Executor, ctx: RequestContext, query: Em
     db
       .select({ total: count() })
       .from(hrEmployeeDetails)
-      .innerJoin(
-        users,
-        and(
-          eq(users.company_id, hrEmployeeDetails.company_id),
-          eq(users.id, hrEmployeeDetails.user_id),
-        ),
-      )
+      .innerJoin(users, tenantJoin(users, hrEmployeeDetails.company_id, hrEmployeeDetails.user_id))
       .where(where),
   ]);
   return { results: rows.map(present), total: Number(totals?.total ?? 0) };

@@ -10,17 +10,12 @@ import {
 import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { districts, regions, stores } from './schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 /** Store views for the shell and reports; always the caller's own company. */
 
-const inCompanyDistrict = and(
-  eq(districts.company_id, stores.company_id),
-  eq(districts.id, stores.district_id),
-);
-const inCompanyRegion = and(
-  eq(regions.company_id, districts.company_id),
-  eq(regions.id, districts.region_id),
-);
+const inCompanyDistrict = tenantJoin(districts, stores.company_id, stores.district_id);
+const inCompanyRegion = tenantJoin(regions, districts.company_id, districts.region_id);
 
 /** Every active store, grouped by district name (A-Z), stores without one last. */
 export async function allStoresByDistrict(db: Executor, ctx: RequestContext): Promise<StoresAll> {

@@ -27,6 +27,7 @@ import { users } from '../users/schema.ts';
 import { hrShiftTemplates } from './schema.ts';
 import { assertDepartmentRole } from './services.ts';
 import { approvedTimeOff, type ApprovedTimeOff } from './time-off.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 type ChangesInput = z.output<typeof scheduleChangesSchema>;
 type Change = ChangesInput['changes'][number];
@@ -131,16 +132,10 @@ async function findShifts(db: Executor, companyId: number, where: SQL | undefine
   return db
     .select(shiftColumns)
     .from(hrSchedules)
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, hrSchedules.company_id), eq(stores.id, hrSchedules.store_id)),
-    )
+    .innerJoin(stores, tenantJoin(stores, hrSchedules.company_id, hrSchedules.store_id))
     .leftJoin(
       hrDepartmentRoles,
-      and(
-        eq(hrDepartmentRoles.company_id, hrSchedules.company_id),
-        eq(hrDepartmentRoles.id, hrSchedules.department_role_id),
-      ),
+      tenantJoin(hrDepartmentRoles, hrSchedules.company_id, hrSchedules.department_role_id),
     )
     .where(and(eq(hrSchedules.company_id, companyId), where))
     .orderBy(asc(hrSchedules.shift_start), asc(hrSchedules.id));

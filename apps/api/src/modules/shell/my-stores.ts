@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { userStores } from '../assignments/schema.ts';
 import { districts, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 /** The active stores the caller is assigned to, with their district, for the store switcher. */
 export async function listMyStores(
@@ -22,14 +23,8 @@ export async function listMyStores(
       district: districts.name,
     })
     .from(userStores)
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, userStores.company_id), eq(stores.id, userStores.store_id)),
-    )
-    .leftJoin(
-      districts,
-      and(eq(districts.company_id, stores.company_id), eq(districts.id, stores.district_id)),
-    )
+    .innerJoin(stores, tenantJoin(stores, userStores.company_id, userStores.store_id))
+    .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
     .where(
       and(
         eq(userStores.company_id, ctx.companyId),

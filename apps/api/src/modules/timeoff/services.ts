@@ -36,6 +36,7 @@ import {
   hrTimeoffRequests,
   hrTimeoffTypes,
 } from './schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 // ---- Units: the tables keep whole minutes, the API speaks hours (two decimals).
 
@@ -72,10 +73,7 @@ export async function listApprovedTimeOff(
     .from(hrTimeoffRequests)
     .innerJoin(
       hrTimeoffTypes,
-      and(
-        eq(hrTimeoffTypes.company_id, hrTimeoffRequests.company_id),
-        eq(hrTimeoffTypes.id, hrTimeoffRequests.type_id),
-      ),
+      tenantJoin(hrTimeoffTypes, hrTimeoffRequests.company_id, hrTimeoffRequests.type_id),
     )
     .where(
       and(
@@ -270,19 +268,10 @@ function selectRequests(db: Executor, where: SQL | undefined) {
   return db
     .select(requestColumns)
     .from(hrTimeoffRequests)
-    .innerJoin(
-      users,
-      and(
-        eq(users.company_id, hrTimeoffRequests.company_id),
-        eq(users.id, hrTimeoffRequests.user_id),
-      ),
-    )
+    .innerJoin(users, tenantJoin(users, hrTimeoffRequests.company_id, hrTimeoffRequests.user_id))
     .innerJoin(
       hrTimeoffTypes,
-      and(
-        eq(hrTimeoffTypes.company_id, hrTimeoffRequests.company_id),
-        eq(hrTimeoffTypes.id, hrTimeoffRequests.type_id),
-      ),
+      tenantJoin(hrTimeoffTypes, hrTimeoffRequests.company_id, hrTimeoffRequests.type_id),
     )
     .leftJoin(
       hrEmployeeDetails,
@@ -293,10 +282,7 @@ function selectRequests(db: Executor, where: SQL | undefined) {
     )
     .leftJoin(
       decider,
-      and(
-        eq(decider.company_id, hrTimeoffRequests.company_id),
-        eq(decider.id, hrTimeoffRequests.decided_by),
-      ),
+      tenantJoin(decider, hrTimeoffRequests.company_id, hrTimeoffRequests.decided_by),
     )
     .where(where);
 }
@@ -435,10 +421,7 @@ export async function getRequest(
       actor_name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
     })
     .from(hrTimeoffEvents)
-    .innerJoin(
-      users,
-      and(eq(users.company_id, hrTimeoffEvents.company_id), eq(users.id, hrTimeoffEvents.actor_id)),
-    )
+    .innerJoin(users, tenantJoin(users, hrTimeoffEvents.company_id, hrTimeoffEvents.actor_id))
     .where(and(eq(hrTimeoffEvents.company_id, ctx.companyId), eq(hrTimeoffEvents.request_id, id)))
     .orderBy(asc(hrTimeoffEvents.at), asc(hrTimeoffEvents.id));
   return { ...requestOut(ctx, row), history };
@@ -589,13 +572,7 @@ export async function leavesReport(
       employee_name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
     })
     .from(hrEmployeeDetails)
-    .innerJoin(
-      users,
-      and(
-        eq(users.company_id, hrEmployeeDetails.company_id),
-        eq(users.id, hrEmployeeDetails.user_id),
-      ),
-    )
+    .innerJoin(users, tenantJoin(users, hrEmployeeDetails.company_id, hrEmployeeDetails.user_id))
     .where(
       and(eq(hrEmployeeDetails.company_id, ctx.companyId), isNull(hrEmployeeDetails.terminated_at)),
     )

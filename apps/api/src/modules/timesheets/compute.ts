@@ -16,6 +16,7 @@ import {
   type PunchBreak,
   type PunchCard,
 } from './arithmetic.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 export interface TimesheetQuery {
   /** YYYY-MM-DD, inclusive, local dates of the stores */
@@ -126,10 +127,7 @@ export async function computeTimesheets(
       .from(hrTimecardBreaks)
       .innerJoin(
         hrTimecards,
-        and(
-          eq(hrTimecards.company_id, hrTimecardBreaks.company_id),
-          eq(hrTimecards.id, hrTimecardBreaks.timecard_id),
-        ),
+        tenantJoin(hrTimecards, hrTimecardBreaks.company_id, hrTimecardBreaks.timecard_id),
       )
       .where(and(eq(hrTimecardBreaks.company_id, companyId), cardScope))
       .orderBy(asc(hrTimecardBreaks.break_start)),
@@ -143,10 +141,7 @@ export async function computeTimesheets(
         shift_end: hrSchedules.shift_end,
       })
       .from(hrSchedules)
-      .innerJoin(
-        stores,
-        and(eq(stores.company_id, hrSchedules.company_id), eq(stores.id, hrSchedules.store_id)),
-      )
+      .innerJoin(stores, tenantJoin(stores, hrSchedules.company_id, hrSchedules.store_id))
       .where(
         and(
           eq(hrSchedules.company_id, companyId),

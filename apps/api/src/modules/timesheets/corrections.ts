@@ -14,6 +14,7 @@ import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrEmployeeDetails, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
 import { hrTimecardAudit, hrTimesheetCorrections } from './schema.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 /**
  * Corrections of timecards and breaks: an employee asks (times + reason), the supervisor or a holder
@@ -471,34 +472,27 @@ export async function listCorrections(
     .from(hrTimesheetCorrections)
     .innerJoin(
       hrTimecards,
-      and(
-        eq(hrTimecards.company_id, hrTimesheetCorrections.company_id),
-        eq(hrTimecards.id, hrTimesheetCorrections.timecard_id),
+      tenantJoin(
+        hrTimecards,
+        hrTimesheetCorrections.company_id,
+        hrTimesheetCorrections.timecard_id,
       ),
     )
-    .innerJoin(
-      stores,
-      and(eq(stores.company_id, hrTimecards.company_id), eq(stores.id, hrTimecards.store_id)),
-    )
+    .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
     .innerJoin(
       employee,
-      and(
-        eq(employee.company_id, hrTimesheetCorrections.company_id),
-        eq(employee.id, hrTimesheetCorrections.user_id),
-      ),
+      tenantJoin(employee, hrTimesheetCorrections.company_id, hrTimesheetCorrections.user_id),
     )
     .leftJoin(
       decider,
-      and(
-        eq(decider.company_id, hrTimesheetCorrections.company_id),
-        eq(decider.id, hrTimesheetCorrections.decided_by),
-      ),
+      tenantJoin(decider, hrTimesheetCorrections.company_id, hrTimesheetCorrections.decided_by),
     )
     .leftJoin(
       hrTimecardBreaks,
-      and(
-        eq(hrTimecardBreaks.company_id, hrTimesheetCorrections.company_id),
-        eq(hrTimecardBreaks.id, hrTimesheetCorrections.break_id),
+      tenantJoin(
+        hrTimecardBreaks,
+        hrTimesheetCorrections.company_id,
+        hrTimesheetCorrections.break_id,
       ),
     )
     .where(
@@ -557,13 +551,7 @@ export async function auditTrail(
       created_at: hrTimecardAudit.created_at,
     })
     .from(hrTimecardAudit)
-    .innerJoin(
-      changer,
-      and(
-        eq(changer.company_id, hrTimecardAudit.company_id),
-        eq(changer.id, hrTimecardAudit.changed_by),
-      ),
-    )
+    .innerJoin(changer, tenantJoin(changer, hrTimecardAudit.company_id, hrTimecardAudit.changed_by))
     .where(
       and(
         eq(hrTimecardAudit.company_id, companyId),

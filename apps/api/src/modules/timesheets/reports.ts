@@ -4,6 +4,7 @@ import type { Executor } from '../../platform/database.ts';
 import { districts, regions, stores } from '../organisation/schema.ts';
 import { formatInZone } from '@portal/contract/hr';
 import { computeTimesheets } from './compute.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 /**
  * HR reports, all from computeTimesheets so they add up with the timesheet screen: hours by
@@ -56,14 +57,8 @@ async function storePlaces(db: Executor, companyId: number, storeIds: number[]) 
       region: regions.name,
     })
     .from(stores)
-    .leftJoin(
-      districts,
-      and(eq(districts.company_id, stores.company_id), eq(districts.id, stores.district_id)),
-    )
-    .leftJoin(
-      regions,
-      and(eq(regions.company_id, districts.company_id), eq(regions.id, districts.region_id)),
-    )
+    .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
+    .leftJoin(regions, tenantJoin(regions, districts.company_id, districts.region_id))
     .where(and(eq(stores.company_id, companyId), inArray(stores.id, storeIds)));
   return new Map(rows.map((r) => [r.id, r]));
 }
