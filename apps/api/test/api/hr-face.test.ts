@@ -377,7 +377,58 @@ describe('keeping face data only with consent and employment', () => {
     const deleted = await t.call('DELETE', `/api/employees/${gone.id}`, { token: manager.token });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(await enrolmentRow(gone.id)).toBeUndefined();
-    expect(await events(gone.id)).toEqual(['granted', 'deleted_with_employee']);
+    // the users module deletes it inside the same transaction as the delete flag
+    expect(await events(gone.id)).toEqual(['granted', 'deleted_with_user']);
+  }, 60_000);
+
+  it('deleting the user (DELETE /users, the delete flag) deletes their face in the same change', async () => {
+    const user = await hire('face.user-deleted@demo.example');
+    expect((await enrol(user, user.id, alice)).status).toBe(200);
+    const foreign = await t.call('DELETE', `/api/users/${user.id}`, { token: northwind.token });
+    expect(foreign.status).toBe(404);
+    expect(await enrolmentRow(user.id)).toBeDefined();
+    const deleted = await t.call<Reply<{ is_deleted: boolean }>>(
+      'DELETE',
+      `/api/users/${user.id}`,
+      {
+        token: manager.token,
+      },
+    );
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body.data.is_deleted).toBe(true);
+    expect(await enrolmentRow(user.id)).toBeUndefined();
+    expect(await events(user.id)).toEqual(['granted', 'deleted_with_user']);
+    const refused = await enrol(manager, user.id, alice);
+    expect(refused.status).toBe(400);
+    expect(await enrolmentRow(user.id)).toBeUndefined();
+  }, 60_000);
+
+  it('disabling the user (PATCH /users/disable) deletes their face; enabling does not bring it back', async () => {
+    const user = await hire('face.user-disabled@demo.example');
+    expect((await enrol(user, user.id, alice)).status).toBe(200);
+    const notAllowed = await t.call('PATCH', `/api/users/disable/${user.id}`, {
+      token: employee.token,
+    });
+    expect(notAllowed.status).toBe(403);
+    expect(await enrolmentRow(user.id)).toBeDefined();
+    const disabled = await t.call<Reply<{ is_active: boolean }>>(
+      'PATCH',
+      `/api/users/disable/${user.id}`,
+      { token: manager.token },
+    );
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(disabled.body.data.is_active).toBe(false);
+    expect(await enrolmentRow(user.id)).toBeUndefined();
+    expect(await events(user.id)).toEqual(['granted', 'deleted_on_disable']);
+    const enabled = await t.call('PATCH', `/api/users/enable/${user.id}`, {
+      token: manager.token,
+    });
+    expect(enabled.status).toBe(200);
+    expect(await enrolmentRow(user.id)).toBeUndefined();
+    const read = await t.call<Reply<FaceEnrolment>>('GET', `/api/users/update-face/${user.id}`, {
+      token: manager.token,
+    });
+    expect(read.body.data.enrolled).toBe(false);
   }, 60_000);
 
   it('another company can neither read, enrol, delete nor review this company’s faces', async () => {

@@ -49,7 +49,10 @@ export const hrFaceConsentEvents = pgTable(
   {
     ...tenantColumns(),
     user_id: integer().notNull(),
-    /** `granted`, `withdrawn`, `deleted_on_termination` */
+    /**
+     * `granted`, `withdrawn`, `deleted_on_termination`, `deleted_with_employee`,
+     * `deleted_with_user` (DELETE /users), `deleted_on_disable` (PATCH /users/disable)
+     */
     event: text().notNull(),
     consent_version: text(),
     actor_id: integer(),

@@ -237,7 +237,7 @@ export async function linkFaceCheck(
  */
 async function assertMayManageFace(db: Executor, ctx: RequestContext, userId: number) {
   const [user] = await db
-    .select({ id: users.id, is_active: users.is_active })
+    .select({ id: users.id, is_active: users.is_active, is_deleted: users.is_deleted })
     .from(users)
     .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
   if (!user) throw AppError.notFound('User');
@@ -286,7 +286,8 @@ export async function enrolFace(
   input: FaceEnrolRequest,
 ): Promise<FaceEnrolment> {
   const user = await assertMayManageFace(db, ctx, userId);
-  if (!user.is_active) throw AppError.badRequest('Only active employees can enrol a face');
+  if (!user.is_active || user.is_deleted)
+    throw AppError.badRequest('Only active employees can enrol a face');
   if (input.consent !== true)
     throw AppError.badRequest(faceMessages.consentRequired, {
       consent: [faceMessages.consentRequired],
@@ -358,16 +359,21 @@ export async function withdrawFace(
   return enrolmentView(userId, null);
 }
 
+/** Why a face was deleted without the employee withdrawing consent (the consent history's event). */
+export type FaceDeletionEvent =
+  'deleted_on_termination' | 'deleted_with_employee' | 'deleted_with_user' | 'deleted_on_disable';
+
 /**
- * Termination or deletion of the employee (employees.ts, inside its transaction where it has one):
- * face data is kept only while employed.
+ * Termination or deletion of the employee (employees.ts), deletion (DELETE /users, the delete
+ * flag) or disabling of the user (users module), inside the caller's transaction: face data is
+ * kept only while the person is an active employee.
  */
 export async function deleteFaceOnTermination(
   tx: Executor,
   companyId: number,
   userId: number,
   actorId: number,
-  event: 'deleted_on_termination' | 'deleted_with_employee' = 'deleted_on_termination',
+  event: FaceDeletionEvent = 'deleted_on_termination',
 ): Promise<void> {
   const deleted = await tx
     .delete(hrFaceEnrolments)

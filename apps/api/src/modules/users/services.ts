@@ -11,6 +11,7 @@ import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { assertPasswordAllowed, hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import { deleteFaceOnTermination } from '../hr-face/service.ts';
 import { userIdentities, users } from './schema.ts';
 
 const EMAIL_TAKEN = 'A user with this email already exists';
@@ -91,8 +92,16 @@ export const userService = createResourceService({
         password_hash: await hashPassword(input.password),
       });
     },
-    async beforeRemove(row, _ctx, tx) {
+    async beforeRemove(row, ctx, tx) {
       await revokeUserSessions(tx, Number(row.company_id), row.id);
+      // Biometric data is kept only while the person is an active employee.
+      await deleteFaceOnTermination(
+        tx,
+        Number(row.company_id),
+        row.id,
+        ctx.userId,
+        'deleted_with_user',
+      );
     },
   },
 });

@@ -4,12 +4,14 @@ import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Row } from '../../platform/resources/service.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import { deleteFaceOnTermination } from '../hr-face/service.ts';
 import { users } from './schema.ts';
 import { userService } from './services.ts';
 
 /**
- * Enables or disables a user (is_active). A disabled user's sessions end at once and they cannot
- * sign in; nobody disables themselves or someone above their own access level.
+ * Enables or disables a user (is_active). A disabled user's sessions end at once, they cannot
+ * sign in and their enrolled face is deleted (hr-face: kept only while an active employee);
+ * nobody disables themselves or someone above their own access level.
  */
 export async function setUserEnabled(
   db: Database,
@@ -32,7 +34,11 @@ export async function setUserEnabled(
     if (!isSuperAdmin(ctx) && user.access_level > ctx.accessLevel)
       throw AppError.forbidden('You cannot change a user above your own access level');
     await tx.update(users).set({ is_active: enabled }).where(scope);
-    if (!enabled) await revokeUserSessions(tx, user.company_id, id);
+    if (!enabled) {
+      await revokeUserSessions(tx, user.company_id, id);
+      // Biometric data is kept only while the person is an active employee.
+      await deleteFaceOnTermination(tx, user.company_id, id, ctx.userId, 'deleted_on_disable');
+    }
   });
   return userService.get(db, ctx, id);
 }
