@@ -14,6 +14,7 @@ import { runAutoClockout } from '../../src/modules/hr/auto-clockout.ts';
 import { loginClockFields } from '../../src/modules/hr/login-fields.ts';
 import { hrSchedules, hrTimecardBreaks, hrTimecards } from '../../src/modules/hr/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
+import { hrTimesheetCorrections } from '../../src/modules/timesheets/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -813,6 +814,18 @@ describe('auto clock-out', () => {
     expect(sent.body.message).toBe(hrMessages.correctionSent);
     expect(sent.body.data.edit_request_sent).toBe(true);
     expect(new Date(sent.body.data.clock_out).getTime()).toBe(shiftEnd.getTime());
+    const queued = await t.database.db
+      .select()
+      .from(hrTimesheetCorrections)
+      .where(eq(hrTimesheetCorrections.timecard_id, card.id));
+    expect(queued).toMatchObject([
+      {
+        status: 'pending',
+        source: 'auto_clockout',
+        requested_end: new Date(shiftEnd.getTime() + 1800_000).toISOString(),
+        reason: 'left late',
+      },
+    ]);
     const again = await t.call('POST', '/api/hr-timecards/correction-request', {
       token: manager.token,
       body: {

@@ -15,6 +15,7 @@ import {
   hrTimecards,
 } from '../../src/modules/hr/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
+import { hrTimesheetCorrections } from '../../src/modules/timesheets/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -42,6 +43,50 @@ async function person(email: string): Promise<Person> {
     .where(eq(users.email, email));
   if (!user) throw new Error(`no user ${email}`);
   return { token, id: user.id, companyId: user.company_id };
+}
+
+/** The live stream as the web app reads it (fetch with the bearer header); collects the events. */
+async function openStream(token: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${t.baseUrl}/api/events`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  const reader = res.body?.getReader();
+  if (!reader) throw new Error('no stream body');
+  const events: { type: string; data: Record<string, unknown> }[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (type && data) events.push({ type, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const waitFor = async (predicate: (e: (typeof events)[number]) => boolean, ms = 3000) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const found = events.find(predicate);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return undefined;
+  };
+  await waitFor((e) => e.type === 'ready');
+  return { waitFor, close: () => controller.abort() };
 }
 
 /** A closed timecard written straight into the table, as the clock would have left it. */
@@ -410,11 +455,32 @@ describe('corrections', () => {
     expect((await mine(employee))?.days.find((d) => d.date === '2026-09-12')?.missed_punches).toBe(
       1,
     );
-    const sent = await t.call('POST', '/api/hr-timecards/correction-request', {
-      token: employee.token,
-      body: { timecard_id: id, clock_out: '2026-09-12T21:00:00Z', user_comment: 'Left at 5' },
-    });
-    expect(sent.status).toBe(200);
+    const stream = await openStream(manager.token);
+    try {
+      const sent = await t.call('POST', '/api/hr-timecards/correction-request', {
+        token: employee.token,
+        body: { timecard_id: id, clock_out: '2026-09-12T21:00:00Z', user_comment: 'Left at 5' },
+      });
+      expect(sent.status).toBe(200);
+      // The request itself queues the correction (no list has been read yet) and tells the manager.
+      const [queued] = await t.database.db
+        .select()
+        .from(hrTimesheetCorrections)
+        .where(eq(hrTimesheetCorrections.timecard_id, id));
+      expect(queued).toMatchObject({
+        status: 'pending',
+        source: 'auto_clockout',
+        user_id: employee.id,
+        requested_end: '2026-09-12T21:00:00.000Z',
+        reason: 'Left at 5',
+      });
+      const seen = await stream.waitFor(
+        (e) => e.type === 'timesheet.correction_requested' && e.data.correction_id === queued?.id,
+      );
+      expect(seen?.data).toMatchObject({ user_id: employee.id });
+    } finally {
+      stream.close();
+    }
     const queue = await t.call<Reply<Correction[]>>(
       'GET',
       '/api/hr-timesheet-corrections?status=pending',

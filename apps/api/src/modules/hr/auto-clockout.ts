@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { stores } from '../organisation/schema.ts';
+import { queueAutoClockoutCorrection } from '../timesheets/corrections.ts';
 import { assertMayRead } from './clock.ts';
 import { hrCompanySettings, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
 import { tenantJoin } from '../../db/columns.ts';
@@ -187,7 +188,8 @@ export async function autoClockedOut(
 
 /**
  * The employee's real end time for an auto clocked-out timecard. It does not change the timecard:
- * it is kept as a correction request (edit_request_sent) for the manager to accept.
+ * in one transaction the timecard is marked edit_request_sent and a pending correction
+ * (source auto_clockout) joins the corrections queue for the manager to accept, who is told live.
  */
 export async function requestCorrection(
   db: Database,
@@ -230,6 +232,12 @@ export async function requestCorrection(
       .where(and(eq(hrTimecards.company_id, ctx.companyId), eq(hrTimecards.id, card.id)))
       .returning();
     if (!updated) throw AppError.notFound('Timecard');
+    await queueAutoClockoutCorrection(tx, ctx, {
+      id: updated.id,
+      user_id: updated.user_id,
+      requested_end: end.toISOString(),
+      comment: updated.correction_comment,
+    });
     return {
       id: updated.id,
       user_id: updated.user_id,

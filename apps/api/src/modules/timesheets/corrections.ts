@@ -29,29 +29,56 @@ export const mayWrite = (ctx: RequestContext) => hasPermission(ctx, 'write_hr_ti
 const nowIso = () => new Date().toISOString();
 const later = (a: string, b: string) => new Date(a).getTime() > new Date(b).getTime();
 
-/**
- * The auto clock-out dialog keeps the employee's real end time on the timecard
- * (edit_request_sent + requested_clock_out); this copies such requests into the corrections queue,
- * once (the one-pending-per-timecard index makes a repeat a no-op).
- */
-export async function queueAutoClockoutRequests(
-  db: Executor,
+/** Tells the employee's supervisor and the timesheet managers that a correction waits for them. */
+async function announceRequest(
+  tx: Executor,
   companyId: number,
-  timecardId?: number,
+  correctionId: number,
+  employeeId: number,
 ) {
-  await db.execute(sql`
-    insert into ${hrTimesheetCorrections}
-      (company_id, timecard_id, user_id, requested_by, source, requested_end, reason)
-    select t.company_id, t.id, t.user_id, t.user_id, 'auto_clockout', t.requested_clock_out,
-           coalesce(t.correction_comment, 'Real end time after an automatic clock-out')
-    from ${hrTimecards} t
-    where t.company_id = ${companyId}
-      and t.edit_request_sent and t.not_corrected and t.requested_clock_out is not null
-      ${timecardId ? sql`and t.id = ${timecardId}` : sql``}
-      and not exists (
-        select 1 from ${hrTimesheetCorrections} c
-        where c.company_id = t.company_id and c.timecard_id = t.id and c.status = 'pending')
-    on conflict do nothing`);
+  const [detail] = await tx
+    .select({ supervisor_id: hrEmployeeDetails.supervisor_id })
+    .from(hrEmployeeDetails)
+    .where(
+      and(eq(hrEmployeeDetails.company_id, companyId), eq(hrEmployeeDetails.user_id, employeeId)),
+    );
+  // Published inside the transaction: it leaves only if the request is committed.
+  await publish(tx, companyId, {
+    type: 'timesheet.correction_requested',
+    correction_id: correctionId,
+    user_id: employeeId,
+    audience: {
+      userIds: detail?.supervisor_id ? [detail.supervisor_id] : [],
+      permission: 'write_hr_timesheets',
+    },
+  });
+}
+
+/**
+ * The auto clock-out dialog's real end time (POST /hr-timecards/correction-request) joins the
+ * corrections queue as `source = 'auto_clockout'`. Runs inside the transaction that marks the
+ * timecard edit_request_sent, with the timecard locked.
+ */
+export async function queueAutoClockoutCorrection(
+  tx: Executor,
+  ctx: RequestContext,
+  card: { id: number; user_id: number; requested_end: string; comment: string | null },
+): Promise<{ id: number }> {
+  const [row] = await tx
+    .insert(hrTimesheetCorrections)
+    .values({
+      company_id: ctx.companyId,
+      timecard_id: card.id,
+      user_id: card.user_id,
+      requested_by: ctx.userId,
+      source: 'auto_clockout',
+      requested_end: card.requested_end,
+      reason: card.comment || 'Real end time after an automatic clock-out',
+    })
+    .returning({ id: hrTimesheetCorrections.id });
+  if (!row) throw new Error('correction not inserted');
+  await announceRequest(tx, ctx.companyId, row.id, card.user_id);
+  return row;
 }
 
 async function lockCard(tx: Executor, companyId: number, timecardId: number) {
@@ -101,7 +128,6 @@ export async function requestCorrection(
     const card = await lockCard(tx, ctx.companyId, input.timecard_id);
     if (card.user_id !== ctx.userId)
       throw AppError.forbidden('You can only ask for corrections of your own timecards');
-    await queueAutoClockoutRequests(tx, ctx.companyId, card.id);
     const [pending] = await tx
       .select({ id: hrTimesheetCorrections.id })
       .from(hrTimesheetCorrections)
@@ -148,25 +174,7 @@ export async function requestCorrection(
       .update(hrTimecards)
       .set({ edit_request_sent: true, updated_at: nowIso() })
       .where(and(eq(hrTimecards.company_id, ctx.companyId), eq(hrTimecards.id, card.id)));
-    const [detail] = await tx
-      .select({ supervisor_id: hrEmployeeDetails.supervisor_id })
-      .from(hrEmployeeDetails)
-      .where(
-        and(
-          eq(hrEmployeeDetails.company_id, ctx.companyId),
-          eq(hrEmployeeDetails.user_id, card.user_id),
-        ),
-      );
-    // Published inside the transaction: it leaves only if the request is committed.
-    await publish(tx, ctx.companyId, {
-      type: 'timesheet.correction_requested',
-      correction_id: row.id,
-      user_id: card.user_id,
-      audience: {
-        userIds: detail?.supervisor_id ? [detail.supervisor_id] : [],
-        permission: 'write_hr_timesheets',
-      },
-    });
+    await announceRequest(tx, ctx.companyId, row.id, card.user_id);
     return row;
   });
   return created;
@@ -420,14 +428,13 @@ const fullName = (t: { first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
 
 /**
  * The corrections queue: everyone's for HR (read or write timesheets), the caller's own and their
- * supervised employees' otherwise. Auto clock-out requests are queued first.
+ * supervised employees' otherwise.
  */
 export async function listCorrections(
   db: Database,
   ctx: RequestContext,
   query: { status?: 'pending' | 'approved' | 'rejected'; user_id?: number },
 ): Promise<Correction[]> {
-  await queueAutoClockoutRequests(db, ctx.companyId);
   let visible: ReturnType<typeof or> | undefined;
   if (!mayReadAll(ctx)) {
     const supervised = db

@@ -12,7 +12,7 @@ import { users } from '../users/schema.ts';
 /**
  * A request to correct a timecard (its clock-in and/or clock-out) or one of its breaks, from the
  * employee, for a manager to approve or reject. The auto clock-out's "real end time" requests
- * (hr_timecards.requested_clock_out) are copied in here as `source = 'auto_clockout'`, so managers
+ * (hr_timecards.requested_clock_out) are written here too, as `source = 'auto_clockout'`, so managers
  * work one queue. At most one pending request per timecard.
  */
 export const hrTimesheetCorrections = pgTable(
