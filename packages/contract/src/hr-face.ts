@@ -35,7 +35,7 @@ export const faceMessages = {
   mismatch: 'The face does not match the enrolled employee. Try again, or ask your manager.',
   flagged: 'The face did not match the enrolled employee: this punch was flagged for review',
   noFace: 'No face was found in the photo. Face the camera in good light and try again.',
-  badImage: 'The photo could not be read. Send a JPEG image.',
+  badImage: 'The photo could not be read. Send a JPEG or PNG image.',
   consentRequired: 'Consent is required to enrol a face',
   consentOutdated: 'The consent text has changed; read and agree to the current one',
   notYours: 'You can only enrol your own face',
@@ -49,16 +49,19 @@ const faceImage = z
   .max(FACE_IMAGE_MAX_BASE64, 'The photo is too large')
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'faceImage is base64 without a data: prefix');
 
+/** jpeg (SPEC.md), or png (a browser canvas's default): the server reads the format from the bytes. */
+const faceExtension = z.enum(['jpeg', 'jpg', 'png']);
+
 /** The face payload of SPEC.md section 3, optional on every clock and break action. */
 export const facePayloadFields = {
   faceImage: faceImage.optional(),
-  extension: z.enum(['jpeg', 'jpg']).optional(),
+  extension: faceExtension.optional(),
   /** Sent false by the browser (SPEC.md section 3); the server decides by itself. */
   has_unique_face: z.boolean().optional(),
 };
 export const facePayloadSchema = z.strictObject({
   faceImage,
-  extension: z.enum(['jpeg', 'jpg']),
+  extension: faceExtension,
   has_unique_face: z.boolean(),
 });
 export type FacePayload = z.infer<typeof facePayloadSchema>;
@@ -66,7 +69,7 @@ export type FacePayload = z.infer<typeof facePayloadSchema>;
 /** PATCH /users/update-face/{user_id}. */
 export const faceEnrolRequestSchema = z.strictObject({
   faceImage,
-  extension: z.enum(['jpeg', 'jpg']).default('jpeg'),
+  extension: faceExtension.default('jpeg'),
   has_unique_face: z.boolean().optional(),
   consent: z.literal(true, { message: faceMessages.consentRequired }),
   consent_version: z.string().max(40),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 
 /**
  * Test photos cut from the sample photos @vladmandic/face-api ships (demo/sample1..6.jpg, group
@@ -85,6 +86,29 @@ export function faceJpeg(face: SampleFace, capture: Capture = {}): Buffer {
   const x1 = Math.min(image.width, Math.round(bx + bw * (1 + margin) + bw * sx));
   const y1 = Math.min(image.height, Math.round(by + bh * (1 + margin) + bh * sy));
   return cropJpeg(image, [x0, y0, x1 - x0, y1 - y0], capture);
+}
+
+/**
+ * A PNG of one sample face, as a browser canvas's toDataURL() makes by default (RGBA, opaque;
+ * `transparentBorder` clears a frame of that many pixels, as a cut-out would).
+ */
+export function facePng(face: SampleFace, transparentBorder = 0): Buffer {
+  const [n, bx, by, bw, bh] = sampleFaces[face];
+  const image = sample(n);
+  const x0 = Math.max(0, Math.round(bx - bw * 0.6));
+  const y0 = Math.max(0, Math.round(by - bh * 0.6));
+  const width = Math.min(image.width, Math.round(bx + bw * 1.6)) - x0;
+  const height = Math.min(image.height, Math.round(by + bh * 1.6)) - y0;
+  const png = new PNG({ width, height });
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const s = ((y0 + y) * image.width + x0 + x) * 4;
+      const d = (y * width + x) * 4;
+      for (let c = 0; c < 3; c++) png.data[d + c] = image.data[s + c] ?? 0;
+      const edge = Math.min(x, y, width - 1 - x, height - 1 - y);
+      png.data[d + 3] = edge < transparentBorder ? 0 : 255;
+    }
+  return PNG.sync.write(png);
 }
 
 /** A whole sample photo (several faces), scaled. */

@@ -13,8 +13,9 @@ import { hrFaceConsentEvents, hrFaceEnrolments } from '../../src/modules/hr-face
 import { hrTimecards } from '../../src/modules/hr/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
+import { faceDistance } from '../../src/modules/hr-face/engine.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { base64, faceJpeg, noFaceJpeg, sampleJpeg } from './face-images.ts';
+import { base64, faceJpeg, facePng, noFaceJpeg, sampleJpeg } from './face-images.ts';
 
 /**
  * The face check (SPEC.md sections 3, 7, 8) with the real model of @vladmandic/face-api. "Alice" is
@@ -188,6 +189,30 @@ describe('enrolment (PATCH /users/update-face/{user_id})', () => {
     expect(other.body.message).toBe(faceMessages.notYours);
     expect(await enrolmentRow(manager.id)).toBeUndefined();
   });
+});
+
+describe('PNG photos (a browser canvas’s default)', () => {
+  it('reads a PNG like the JPEG of the same face; a broken PNG is refused with a message', async () => {
+    const user = await hire('face.png@demo.example');
+    const viaJpeg = await enrol(user, user.id, alice);
+    expect(viaJpeg.status, JSON.stringify(viaJpeg.body)).toBe(200);
+    const jpegDescriptor = (await enrolmentRow(user.id))?.descriptor ?? [];
+    const png = facePng('s1f2', 12);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    const viaPng = await enrol(user, user.id, base64(png), { extension: 'png' });
+    expect(viaPng.status, JSON.stringify(viaPng.body)).toBe(200);
+    const pngDescriptor = (await enrolmentRow(user.id))?.descriptor ?? [];
+    expect(pngDescriptor).toHaveLength(128);
+    expect(faceDistance(pngDescriptor, jpegDescriptor)).toBeLessThan(0.3);
+    const beaPng = await enrol(user, user.id, base64(facePng('s1f0')), { extension: 'png' });
+    expect(beaPng.status).toBe(200);
+    expect(
+      faceDistance((await enrolmentRow(user.id))?.descriptor ?? [], jpegDescriptor),
+    ).toBeGreaterThan(0.5);
+    const broken = await enrol(user, user.id, base64(png.subarray(0, 400)), { extension: 'png' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toBe(faceMessages.badImage);
+  }, 60_000);
 });
 
 describe('the face check of the clock', () => {

@@ -6,8 +6,8 @@ import { Worker } from 'node:worker_threads';
  * Face recognition with the models that ship inside @vladmandic/face-api (node_modules/.../model):
  * SSD MobileNet v1 finds the faces, the 68-point landmark net aligns them and the ResNet-34
  * recognition net turns one face into a 128-number descriptor. TensorFlow.js runs on its WebAssembly
- * backend, loaded from @tensorflow/tfjs-backend-wasm's own dist folder, and jpeg-js decodes the
- * photo: nothing is downloaded or compiled at install or at run time.
+ * backend, loaded from @tensorflow/tfjs-backend-wasm's own dist folder, and jpeg-js or pngjs
+ * decodes the photo (JPEG, or PNG: a browser canvas's default): nothing is downloaded or compiled at install or at run time.
  *
  * Inference runs in one worker thread, started on first use and kept for the life of the process
  * (the models load once, ~1.5 s); jobs queue there, so the event loop is never blocked by a photo.
@@ -24,7 +24,7 @@ export interface FaceDescription {
   ms: number;
 }
 
-/** The photo could not be read (not a JPEG, corrupt, too large). */
+/** The photo could not be read (neither JPEG nor PNG, corrupt, too large). */
 export class FaceImageError extends Error {}
 
 const require = createRequire(import.meta.url);
@@ -42,6 +42,37 @@ const tf = require(workerData.tfjs);
 const wasm = require(workerData.wasm);
 const faceapi = require(workerData.faceapi);
 const jpeg = require(workerData.jpeg);
+const { PNG } = require(workerData.png);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const MAX_PIXELS = 40 * 1024 * 1024;
+function badImage(error) {
+  const e = new Error('bad image: ' + (error && error.message || error));
+  e.badImage = true;
+  return e;
+}
+// A PNG (a browser canvas's default toDataURL) in pure JS: RGBA, transparency laid over white.
+function pngRgb(bytes) {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // IHDR's width and height (bytes 16-23): refuse a huge image before inflating it.
+  if (buffer.length < 33) throw badImage('truncated PNG');
+  const width = buffer.readUInt32BE(16), height = buffer.readUInt32BE(20);
+  if (!width || !height || width * height > MAX_PIXELS) throw badImage('PNG too large');
+  let png;
+  try {
+    png = PNG.sync.read(buffer);
+  } catch (error) {
+    throw badImage(error);
+  }
+  const rgba = png.data;
+  const data = new Uint8Array(png.width * png.height * 3);
+  for (let i = 0, o = 0; i < rgba.length; i += 4, o += 3) {
+    const a = rgba[i + 3] / 255;
+    data[o] = rgba[i] * a + 255 * (1 - a);
+    data[o + 1] = rgba[i + 1] * a + 255 * (1 - a);
+    data[o + 2] = rgba[i + 2] * a + 255 * (1 - a);
+  }
+  return { width: png.width, height: png.height, data };
+}
 let ready = null;
 function load() {
   ready ??= (async () => {
@@ -56,12 +87,14 @@ function load() {
 }
 function rgbOf(bytes) {
   let image;
-  try {
-    image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: 40, maxMemoryUsageInMB: 256 });
-  } catch (error) {
-    const e = new Error('bad image: ' + (error && error.message));
-    e.badImage = true;
-    throw e;
+  if (bytes.length >= 8 && PNG_SIGNATURE.equals(Buffer.from(bytes.buffer, bytes.byteOffset, 8))) {
+    image = pngRgb(bytes);
+  } else {
+    try {
+      image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: 40, maxMemoryUsageInMB: 256 });
+    } catch (error) {
+      throw badImage(error);
+    }
   }
   const { width, height, data } = image;
   const scale = Math.min(1, workerData.maxSide / Math.max(width, height));
@@ -144,6 +177,7 @@ function start(): Worker {
       wasm: require.resolve('@tensorflow/tfjs-backend-wasm'),
       faceapi: join(packageDir('@vladmandic/face-api'), 'dist/face-api.node-wasm.js'),
       jpeg: require.resolve('jpeg-js'),
+      png: require.resolve('pngjs'),
       wasmDir: `${join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist')}/`,
       modelDir: join(packageDir('@vladmandic/face-api'), 'model'),
       maxSide: MAX_SIDE,
@@ -176,7 +210,7 @@ function start(): Worker {
   return started;
 }
 
-/** Finds the faces in a JPEG and describes the largest one. */
+/** Finds the faces in a JPEG or PNG and describes the largest one. */
 export function describeFace(jpegBytes: Uint8Array): Promise<FaceDescription> {
   const current = start();
   const id = nextId++;

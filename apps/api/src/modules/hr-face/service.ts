@@ -86,7 +86,7 @@ function refusal(status: number, message: string, data: FaceRefusalData): AppErr
   return new AppError(status, message, undefined, { ...data });
 }
 
-/** Decodes the base64 JPEG and describes its largest face; unreadable → 400, engine down → 503. */
+/** Decodes the base64 JPEG or PNG and describes its largest face; unreadable → 400, engine down → 503. */
 async function describePhoto(base64: string, enrolled: boolean): Promise<FaceDescription> {
   try {
     return await describeFace(Buffer.from(base64, 'base64'));
