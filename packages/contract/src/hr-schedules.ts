@@ -4,7 +4,8 @@ import { zonedTimeToUtc } from './hr.ts';
 import { clockTime } from './resources/organisation.ts';
 
 /**
- * Weekly schedules (/hr/schedule). A week starts on Sunday in the store's time zone; a shift is a
+ * Weekly schedules (/hr/schedule). A week starts on the company's week start day (HR settings
+ * week_start_day, Sunday by default, as the timesheets) in the store's time zone; a shift is a
  * local date with a start and end time of day there (an end at or before the start ends the next
  * day), stored as UTC instants. Drafts are seen by managers only; the clock and employees see
  * published shifts.
@@ -46,9 +47,13 @@ export function addDays(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** The Sunday on or before an ISO date: the start of its schedule week. */
-export function weekStartOf(date: string): string {
-  return addDays(date, -new Date(`${date}T00:00:00Z`).getUTCDay());
+/**
+ * The start of the schedule week holding an ISO date: the `weekStartDay` (0 Sunday … 6 Saturday,
+ * Sunday by default) on or before it.
+ */
+export function weekStartOf(date: string, weekStartDay = 0): string {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((day - weekStartDay + 7) % 7));
 }
 
 /** The seven dates of the week starting `weekStart`. */
@@ -80,7 +85,7 @@ export const hoursBetween = (start: string, end: string): number =>
 
 export const scheduleWeekQuerySchema = z.strictObject({
   store_id: z.coerce.number().int().positive(),
-  /** Any date of the week; the week is the one (Sunday to Saturday) holding it. */
+  /** Any date of the week; the week is the one holding it (starting on week_start_day). */
   week_start: isoDate,
 });
 export type ScheduleWeekQuery = z.infer<typeof scheduleWeekQuerySchema>;

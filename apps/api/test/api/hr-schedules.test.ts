@@ -608,3 +608,86 @@ describe('weekly schedule', () => {
     expect(notHere.body.errors?.['changes.0.user_id']).toEqual([scheduleMessages.notAtStore]);
   });
 });
+
+describe('week start day', () => {
+  const setWeekStart = async (day: number) => {
+    const res = await t.call('POST', '/api/hr-settings-companies', {
+      token: manager,
+      body: { week_start_day: day },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
+  it("follows the company's week_start_day (Monday): read, copy last week and publish", async () => {
+    await setWeekStart(1);
+    try {
+      const drafts = await save({
+        store_id: storeA.id,
+        changes: [
+          // Sunday 2027-02-28 ends the Monday week of 2027-02-22.
+          shift(worker.id, '2027-02-28', '09:00', '17:00'),
+          shift(worker.id, '2027-03-01', '09:00', '17:00'),
+          shift(worker.id, '2027-03-07', '09:00', '17:00'),
+        ],
+      });
+      expect(drafts.status, JSON.stringify(drafts.body)).toBe(200);
+
+      // A Sunday belongs to the week that began the Monday before.
+      const read = await week(manager, storeA.id, '2027-03-07');
+      expect(read.status).toBe(200);
+      expect(read.body.data.week_start).toBe('2027-03-01');
+      expect(read.body.data.days).toEqual([
+        '2027-03-01',
+        '2027-03-02',
+        '2027-03-03',
+        '2027-03-04',
+        '2027-03-05',
+        '2027-03-06',
+        '2027-03-07',
+      ]);
+      const dates = (w: ScheduleWeek) =>
+        w.shifts
+          .filter((s) => s.user_id === worker.id && s.store_id === storeA.id)
+          .map((s) => s.date)
+          .sort();
+      expect(dates(read.body.data)).toEqual(['2027-03-01', '2027-03-07']);
+
+      // Copy into the week holding Wednesday 2027-03-10: Monday 03-08 to Sunday 03-14.
+      const copied = await t.call<Reply<ScheduleCopyResult>>(
+        'POST',
+        '/api/hr-schedules/copy-last-week',
+        { token: manager, body: { store_id: storeA.id, week_start: '2027-03-10' } },
+      );
+      expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+      expect(copied.body.data).toEqual({ created: 2, skipped: [] });
+      const next = await week(manager, storeA.id, '2027-03-08');
+      expect(next.body.data.week_start).toBe('2027-03-08');
+      expect(dates(next.body.data)).toEqual(['2027-03-08', '2027-03-14']);
+
+      // Publishing from its Sunday publishes that Monday week only.
+      const published = await t.call<Reply<{ published: number }>>(
+        'POST',
+        '/api/hr-schedules/publish',
+        { token: manager, body: { store_id: storeA.id, week_start: '2027-03-14' } },
+      );
+      expect(published.status, JSON.stringify(published.body)).toBe(200);
+      expect(published.body.data.published).toBe(2);
+      const after = await week(manager, storeA.id, '2027-03-14');
+      expect(
+        after.body.data.shifts
+          .filter((s) => s.user_id === worker.id)
+          .every((s) => s.published_at !== null),
+      ).toBe(true);
+      const before = await week(manager, storeA.id, '2027-03-01');
+      expect(
+        before.body.data.shifts
+          .filter((s) => s.user_id === worker.id)
+          .every((s) => s.published_at === null),
+      ).toBe(true);
+    } finally {
+      await setWeekStart(0);
+    }
+    // Back to the default: the same Sunday starts its own week.
+    expect((await week(manager, storeA.id, '2027-03-07')).body.data.week_start).toBe('2027-03-07');
+  });
+});

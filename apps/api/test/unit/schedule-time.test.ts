@@ -13,6 +13,9 @@ describe('schedule weeks and shift instants', () => {
     expect(weekStartOf('2026-11-01')).toBe('2026-11-01');
     expect(weekStartOf('2026-11-07')).toBe('2026-11-01');
     expect(weekStartOf('2027-01-01')).toBe('2026-12-27');
+    // Another week start day (HR settings week_start_day): Monday.
+    expect(weekStartOf('2026-11-01', 1)).toBe('2026-10-26');
+    expect(weekStartOf('2026-11-02', 1)).toBe('2026-11-02');
     expect(weekDays('2026-12-27')).toEqual([
       '2026-12-27',
       '2026-12-28',

@@ -22,6 +22,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { userStores } from '../assignments/schema.ts';
 import { hrDepartmentRoles, hrEmployeeDetails, hrSchedules, hrTimecards } from '../hr/schema.ts';
+import { getCompanySettings } from '../hr/settings.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrShiftTemplates } from './schema.ts';
@@ -49,7 +50,13 @@ export async function storeOf(db: Executor, companyId: number, storeId: number) 
   return store;
 }
 
-/** The UTC range of a local week at a store: its Sunday 00:00 to the next Sunday 00:00. */
+/** The company's schedule week holding a date: it starts on HR settings' week_start_day. */
+async function companyWeekStart(db: Executor, companyId: number, anyDate: string) {
+  const settings = await getCompanySettings(db, companyId);
+  return weekStartOf(anyDate, settings.week_start_day);
+}
+
+/** The UTC range of a local week at a store: its first day 00:00 to the next week's 00:00. */
 function weekRange(weekStart: string, timeZone: string) {
   return {
     from: zonedTimeToUtc(`${weekStart}T00:00`, timeZone).toISOString(),
@@ -259,7 +266,7 @@ export async function scheduleWeek(
   anyDate: string,
 ): Promise<ScheduleWeek> {
   const store = await storeOf(db, ctx.companyId, storeId);
-  const weekStart = weekStartOf(anyDate);
+  const weekStart = await companyWeekStart(db, ctx.companyId, anyDate);
   const { from, to } = weekRange(weekStart, store.time_zone);
   const employees = await storeEmployees(db, ctx.companyId, store.id);
   const ids = employees.map((e) => e.id);
@@ -647,7 +654,7 @@ export async function copyLastWeek(
 ): Promise<ScheduleCopyResult> {
   return db.transaction(async (tx) => {
     const store = await storeOf(tx, ctx.companyId, storeId);
-    const weekStart = weekStartOf(anyDate);
+    const weekStart = await companyWeekStart(tx, ctx.companyId, anyDate);
     const last = weekRange(addDays(weekStart, -7), store.time_zone);
     const source = (
       await findShifts(
@@ -724,7 +731,8 @@ export async function publishWeek(
 ): Promise<{ published: number }> {
   return db.transaction(async (tx) => {
     const store = await storeOf(tx, ctx.companyId, storeId);
-    const { from, to } = weekRange(weekStartOf(anyDate), store.time_zone);
+    const weekStart = await companyWeekStart(tx, ctx.companyId, anyDate);
+    const { from, to } = weekRange(weekStart, store.time_zone);
     const published = await tx
       .update(hrSchedules)
       .set({ published_at: sql`now()`, updated_at: sql`now()` })

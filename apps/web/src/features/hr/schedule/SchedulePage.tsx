@@ -25,7 +25,6 @@ import {
   addDays,
   scheduleMessages,
   scheduleConflictSchema,
-  weekStartOf,
   type ScheduleConflict,
   type ScheduleWeek,
 } from '@portal/contract/hr-schedules';
@@ -201,7 +200,8 @@ export function SchedulePage() {
   const storeList = storesQuery.data?.data.results ?? [];
   const store = storeList.find((s) => s.id === storeId) ?? storeList[0];
   const today = store ? formatInZone(new Date(), store.time_zone).slice(0, 10) : null;
-  const weekDate = anchor ?? (today ? weekStartOf(today) : null);
+  // Any date of the week: the server picks the week holding it (the company's week start day).
+  const weekDate = anchor ?? today;
 
   const weekQuery = useQuery({
     queryKey: scheduleKeys.week(store?.id ?? 0, weekDate ?? ''),
