@@ -58,6 +58,9 @@ export async function openPostgres(url: string, migrateOnOpen = true): Promise<D
     }
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator's terminate) is dropped by the
+  // pool, which opens a new one on the next query; unlistened, its 'error' would crash the process.
+  pool.on('error', () => undefined);
   return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
 }
 
