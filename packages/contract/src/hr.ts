@@ -60,6 +60,8 @@ export const hrMessages = {
   breakNotInTimecard: 'Breaks can only be taken inside your open timecard',
   unknownBreakSetting: 'This break is not set up for the store',
   storeInactive: 'This store is not active',
+  notYourStore: (storeName: string) =>
+    `You can only clock in at your own stores, and ${storeName} is not one of them. Ask a manager to assign it to you or give you temporary access.`,
   locationRequired: 'Your location is required to clock in or out at this store',
   outsideGeofence: (metres: number) =>
     `You are about ${metres} m outside the store's clock-in area`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   clockOutThereQuestion,
   hrMessages,
@@ -16,6 +16,9 @@ import { hrSchedules, hrTimecardBreaks, hrTimecards } from '../../src/modules/hr
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { hrTimesheetCorrections } from '../../src/modules/timesheets/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
+import type { MyStore } from '@portal/contract/shell';
+import { hrStoreTempAccess } from '../../src/modules/hr-kiosk/schema.ts';
+import { assignStores } from '../support/store-assignments.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Reply<T> = { data: T };
@@ -105,6 +108,9 @@ beforeAll(async () => {
     .where(eq(stores.company_id, employee.companyId))
     .orderBy(stores.id);
   storeIds = demoStores.map((s) => s.id);
+  // The people clocking below work at every demo store.
+  const clocking = [employee, manager, warehouse, callcenter, agent].map((p) => p.id);
+  await assignStores(t, employee.companyId, clocking, storeIds);
   const [other] = await t.database.db
     .select({ id: stores.id })
     .from(stores)
@@ -883,5 +889,104 @@ describe('select lists', () => {
     );
     expect(shifts.status).toBe(200);
     expect(shifts.body.data.every((s) => /^\d{2}:\d{2} - \d{2}:\d{2}$/.test(s.label))).toBe(true);
+  });
+});
+
+describe('where one may clock in: the stores the switcher offers, or temporary access for today', () => {
+  let admin: Person;
+  let offered: MyStore[];
+  let elsewhere: { id: number; name: string }[];
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const cardsAt = (who: Person, storeId: number) =>
+    t.database.db
+      .select({ id: hrTimecards.id })
+      .from(hrTimecards)
+      .where(and(eq(hrTimecards.user_id, who.id), eq(hrTimecards.store_id, storeId)));
+  const grant = (who: Person, storeId: number, starts_on: string, ends_on: string) =>
+    t.database.db.insert(hrStoreTempAccess).values({
+      company_id: who.companyId,
+      user_id: who.id,
+      store_id: storeId,
+      starts_on,
+      ends_on,
+      granted_by: manager.id,
+    });
+
+  beforeAll(async () => {
+    // A super admin holds every permission, but like the store switcher no store by that alone.
+    admin = await person('admin@demo.example');
+    const mine = await t.call<Reply<MyStore[]>>('GET', '/api/me/stores', { token: admin.token });
+    offered = mine.body.data;
+    const [me] = await t.database.db
+      .select({ current_store: users.current_store })
+      .from(users)
+      .where(eq(users.id, admin.id));
+    elsewhere = await t.database.db
+      .select({ id: stores.id, name: stores.name })
+      .from(stores)
+      .where(
+        and(
+          eq(stores.company_id, admin.companyId),
+          eq(stores.is_active, true),
+          notInArray(stores.id, [...offered.map((s) => s.id), me?.current_store ?? 0]),
+        ),
+      )
+      .orderBy(stores.id);
+    if (offered.length < 2 || elsewhere.length < 3)
+      throw new Error('the demo admin needs two own stores and three others');
+  });
+
+  it('refuses a store the switcher does not offer with a 403 naming it, and creates no timecard', async () => {
+    const [other] = elsewhere;
+    if (!other) throw new Error('no other store');
+    const res = await clockIn(admin, other.id);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(hrMessages.notYourStore(other.name));
+    expect(await openTimecards(admin)).toHaveLength(0);
+    expect(await cardsAt(admin, other.id)).toHaveLength(0);
+  });
+
+  it('clocks in at every store the switcher offers', async () => {
+    for (const own of offered) {
+      const res = await clockIn(admin, own.id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.activeSession?.store.id).toBe(own.id);
+      expect((await clockOut(admin, res.body.data.timecard.id)).status).toBe(200);
+    }
+  });
+
+  it('refuses another store while clocked in before asking to clock out there, leaving the open timecard', async () => {
+    const [own] = offered;
+    const [other] = elsewhere;
+    if (!own || !other) throw new Error('no stores');
+    const card = (await clockIn(admin, own.id)).body.data.timecard;
+    const res = await clockIn(admin, other.id);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(hrMessages.notYourStore(other.name));
+    expect((await openTimecards(admin)).map((c) => c.id)).toEqual([card.id]);
+    expect((await clockOut(admin, card.id)).status).toBe(200);
+  });
+
+  it('clocks in with temporary access covering today', async () => {
+    const temp = elsewhere[1];
+    if (!temp) throw new Error('no store for temporary access');
+    expect((await clockIn(admin, temp.id)).status).toBe(403);
+    await grant(admin, temp.id, day(-1), day(1));
+    const res = await clockIn(admin, temp.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.timecard.store_id).toBe(temp.id);
+    expect((await clockOut(admin, res.body.data.timecard.id)).status).toBe(200);
+  });
+
+  it('refuses when the temporary access has expired or not yet begun', async () => {
+    const temp = elsewhere[2];
+    if (!temp) throw new Error('no store for temporary access');
+    await grant(admin, temp.id, '2020-01-01', '2020-01-31');
+    await grant(admin, temp.id, day(3), day(10));
+    const res = await clockIn(admin, temp.id);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(hrMessages.notYourStore(temp.name));
+    expect(await cardsAt(admin, temp.id)).toHaveLength(0);
   });
 });

@@ -13,6 +13,7 @@ import { stores } from '../../src/modules/organisation/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { assignStores } from '../support/store-assignments.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Reply<T> = { data: T };
@@ -123,6 +124,9 @@ beforeAll(async () => {
   const chosen = demoStores.find((s) => hourIn(s.time_zone) >= 2 && hourIn(s.time_zone) <= 19);
   if (!chosen) throw new Error('no demo store in daytime');
   storeId = chosen.id;
+  // The people clocking in below work at that store.
+  const clocking = [employee, manager, warehouse, callcenter].map((p) => p.id);
+  await assignStores(t, employee.companyId, clocking, [storeId]);
 
   const shift = (who: Person, from: number, to: number) => ({
     company_id: employee.companyId,

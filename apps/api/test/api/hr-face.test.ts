@@ -14,6 +14,7 @@ import { hrTimecards } from '../../src/modules/hr/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { faceDistance } from '../../src/modules/hr-face/engine.ts';
+import { assignStores } from '../support/store-assignments.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { base64, faceJpeg, facePng, noFaceJpeg, sampleJpeg } from './face-images.ts';
 
@@ -125,6 +126,7 @@ beforeAll(async () => {
     .where(eq(stores.company_id, employee.companyId))
     .orderBy(stores.id);
   [storeA, storeB, storeC] = demoStores.map((s) => s.id) as [number, number, number];
+  await assignStores(t, employee.companyId, [employee.id], [storeA, storeB, storeC]);
   const [role] = await t.database.db
     .select({ id: roles.id })
     .from(roles)
@@ -240,6 +242,7 @@ describe('the face check of the clock', () => {
 
   it('someone with no enrolment is told to enrol', async () => {
     const newcomer = await hire('face.newcomer@demo.example');
+    await assignStores(t, newcomer.companyId, [newcomer.id], [storeA]);
     const res = await clockIn(newcomer, storeA, face(alice));
     expect(res.status).toBe(428);
     expect(res.body.message).toBe(faceMessages.notEnrolled);

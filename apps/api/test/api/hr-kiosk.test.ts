@@ -14,6 +14,7 @@ import { hrTimecards } from '../../src/modules/hr/schema.ts';
 import { hrStoreTempAccess } from '../../src/modules/hr-kiosk/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
+import { assignStores } from '../support/store-assignments.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { base64, faceJpeg } from './face-images.ts';
 
@@ -297,6 +298,7 @@ describe('punches go through the clock rules', () => {
   });
 
   it('an open timecard at another store (web clock) is not doubled by the kiosk', async () => {
+    await assignStores(t, employee.companyId, [employee.id], [otherStore]);
     const web = await t.call('POST', '/api/hr-web-clockin', {
       token: employee.token,
       body: { user_id: employee.id, store_id: otherStore, schedule_id: 0 },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { authMessages } from '@portal/contract/auth';
 import { formatInZone, hrMessages } from '@portal/contract/hr';
 import {
@@ -18,7 +18,6 @@ import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
-import { userStores } from '../assignments/schema.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import {
   clearThrottle,
@@ -38,7 +37,8 @@ import {
   startBreak,
 } from '../hr/clock.ts';
 import { findStore, listBreakSettings } from '../hr/settings.ts';
-import { hrKioskDevices, hrStoreTempAccess } from './schema.ts';
+import { worksAt } from '../hr/store-access.ts';
+import { hrKioskDevices } from './schema.ts';
 import { tenantJoin } from '../../db/columns.ts';
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
@@ -191,19 +191,6 @@ export async function deviceFromToken(db: Executor, token: string): Promise<Kios
     name: row.name,
     store: { id: row.store_id, name: row.store_name, time_zone: row.time_zone },
   };
-}
-
-/** Whether a user may clock at a store: their own store, an assigned one, or temporary access today. */
-function worksAt(companyId: number, storeId: number, timeZone: string) {
-  return or(
-    eq(users.current_store, storeId),
-    exists(
-      sql`(select 1 from ${userStores} where ${userStores.company_id} = ${companyId} and ${userStores.user_id} = ${users.id} and ${userStores.store_id} = ${storeId})`,
-    ),
-    exists(
-      sql`(select 1 from ${hrStoreTempAccess} where ${hrStoreTempAccess.company_id} = ${companyId} and ${hrStoreTempAccess.user_id} = ${users.id} and ${hrStoreTempAccess.store_id} = ${storeId} and (now() at time zone ${timeZone})::date between ${hrStoreTempAccess.starts_on} and ${hrStoreTempAccess.ends_on})`,
-    ),
-  );
 }
 
 const liveUser = and(eq(users.is_active, true), eq(users.is_deleted, false));

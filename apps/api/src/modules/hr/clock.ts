@@ -22,6 +22,7 @@ import { AppError } from '../../platform/errors.ts';
 import { users } from '../users/schema.ts';
 import { checkOpenTimecardFace, checkPunchFace, linkFaceCheck } from '../hr-face/service.ts';
 import { checkLocation } from './geofence.ts';
+import { mayClockAt } from './store-access.ts';
 import { hrDepartmentRoles, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
 import {
   findBreakSetting,
@@ -284,6 +285,12 @@ export async function clockIn(
 ): Promise<{ data: ClockActionData; created: boolean }> {
   assertMayPunch(ctx, input.user_id);
   const { companyId, userId } = ctx;
+  // Only at a store the person works at (store-access.ts, the kiosk's rule too), checked before
+  // the face check so a refused clock-in runs no inference.
+  const target = await findStore(db, companyId, input.store_id);
+  if (!target.is_active) throw AppError.badRequest(hrMessages.storeInactive);
+  if (!(await mayClockAt(db, companyId, userId, target)))
+    throw AppError.forbidden(hrMessages.notYourStore(target.name));
   // The face check (when the store requires it) runs before the transaction: no lock is held
   // during the inference.
   const face = await checkPunchFace(db, {
