@@ -23,10 +23,10 @@ import { tenantJoin } from '../../db/columns.ts';
 
 /**
  * Two descriptors of face-api's recognition net closer than this (Euclidean) are the same person.
- * face-api's own default is 0.6; on the package's sample photos 0.6 accepted 2 of 31 pairs of
- * different people in the same photo, 0.5 accepted none while every re-capture of the same face
- * (crop, mirror, scale, light, JPEG quality) stayed under 0.35 (see the report of hr-face.test.ts).
- * FACE_MATCH_THRESHOLD overrides it.
+ * face-api's own default is 0.6; on the package's sample photos (bench/face-accuracy.ts) 0.6
+ * accepted 5 of 29 pairs of different people in the same photo and 0.5 accepted 1, while 111 of
+ * 126 synthetic re-captures of the same face (crop, mirror, scale, light, JPEG quality) passed,
+ * most misses being photos with no face found. FACE_MATCH_THRESHOLD overrides it.
  */
 export const FACE_MATCH_THRESHOLD = (() => {
   const parsed = z.coerce
