@@ -85,6 +85,28 @@ async function hourlyEmployee(request: APIRequestContext, firstName: string): Pr
   return email;
 }
 
+/** Store Assignments, as the agent: the person works at that store too, so may clock in there. */
+async function assignStore(request: APIRequestContext, userId: number, storeId: number) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'agent@demo.example', password: DEMO_PASSWORD },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const assigned = await request.post('/api/user-stores', {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    data: { user_id: userId, store_id: storeId },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const { data } = (await assigned.json()) as { data: { id: number } };
+  return {
+    remove: async () => {
+      const removed = await request.delete(`/api/user-stores/${data.id}`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      });
+      expect(removed.status(), await removed.text()).toBe(200);
+    },
+  };
+}
+
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 test('the clock-in prompt greets the employee, stays through Escape and backdrop, and Not Now clears it', async ({
@@ -243,6 +265,7 @@ test('clocked in at another store: asked after load, clocks out there and in her
   );
   const other = stores.results.find((store) => store.id !== storeId);
   if (!other) throw new Error('no other store');
+  await assignStore(request, userId, other.id);
   // Clocked in elsewhere (another device): this page learns it on its next load.
   await apiAs(page, 'POST', '/hr-web-clockin', { user_id: userId, store_id: other.id });
 
@@ -335,6 +358,8 @@ test('a store with a geofence in block mode refuses a clock-in from far away', a
   const page = await context.newPage();
   // The agent is salaried (no prompt) but may use the web clock.
   await signInAs(page, 'agent@demo.example');
+  // The agent works at that store too (Store Assignments); undone at the end.
+  const assignment = await assignStore(page.request, (await stored(page)).userId, fenced.id);
   await page.evaluate((id) => window.localStorage.setItem('store_id', String(id)), fenced.id);
   await page.getByRole('button', { name: /^Time clock:/ }).click();
   await page
@@ -363,6 +388,7 @@ test('a store with a geofence in block mode refuses a clock-in from far away', a
     .getByRole('button', { name: 'Clock Out' })
     .click();
   await expect(toast(page, 'Clocked Out')).toBeVisible();
+  await assignment.remove();
   await context.close();
 });
 
