@@ -5,6 +5,7 @@ import { roles } from '../../src/modules/access/schema.ts';
 import { hrTimecards } from '../../src/modules/hr/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { assignStores } from '../support/store-assignments.ts';
 
 type Reply<T> = { data: T };
 
@@ -171,7 +172,9 @@ describe('employees', () => {
         token: manager,
       },
     );
-    const storeId = stores.body.data.results[0]?.id;
+    const storeId = stores.body.data.results[0]?.id ?? 0;
+    // The clock takes a clock-in only at a store the person works at.
+    await assignStores(t, companyId, [created.id], [storeId]);
     const clocked = await t.call('POST', '/api/hr-web-clockin', {
       token,
       body: { user_id: created.id, store_id: storeId },
