@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAdminUser, signInAs as signInAsAdmin } from '../support/admin-user.ts';
 import { DEMO_PASSWORD, localStorageOf, submitLogin } from '../support/session.ts';
 
 /**
@@ -419,9 +420,11 @@ test('the auto clocked-out dialog: its empty list for a manager, a no-access vie
 
 test('HR settings: an admin sets the company policy and a store break; a user without the permission is denied', async ({
   page,
+  request,
 }) => {
-  // The agent (all permissions, salaried: no clock-in prompt).
-  await signInAs(page, 'agent@demo.example');
+  // A Master Agent of its own: the shared demo agent may be clocked in somewhere by other suites,
+  // and the prompts that brings would cover this screen.
+  await signInAsAdmin(page, await createAdminUser(request, 'hrsettings'));
   await page.goto('/hr/settings');
   await expect(page.getByRole('heading', { name: 'HR Settings', exact: true })).toBeVisible();
 

@@ -151,14 +151,17 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 /** Waits for the fake camera's picture in the modal, then captures it. */
 async function capture(modal: ReturnType<Page['getByRole']>) {
   await expect
-    .poll(() =>
-      modal
-        .locator('video')
-        .evaluate((video: HTMLVideoElement) =>
-          // A decoded frame, some way into the stream (the first frames of a fresh stream may be blank).
-          video.readyState >= 2 && video.currentTime > 0.5 ? video.videoWidth : 0,
-        )
-        .catch(() => 0),
+    .poll(
+      () =>
+        modal
+          .locator('video')
+          .evaluate((video: HTMLVideoElement) =>
+            // A decoded frame, some way into the stream (the first frames of a fresh stream may be blank).
+            video.readyState >= 2 && video.currentTime > 0.5 ? video.videoWidth : 0,
+          )
+          .catch(() => 0),
+      // The fake camera starts slowly on a busy machine.
+      { timeout: 30_000 },
     )
     .toBeGreaterThan(0);
   await modal.getByRole('button', { name: 'Capture' }).click();
@@ -284,6 +287,12 @@ test('the employee sees, enrols and deletes their face at /hr/my-face; a manager
 
   // Under the flag policy a different face passes, flagged; the manager's review list shows it.
   const storeId = await ownStore(request, headers, 'flag');
+  // The clock takes a clock-in only at a store the person works at.
+  const assigned = await request.post('/api/user-stores', {
+    headers,
+    data: { user_id: userId, store_id: storeId },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
   const token = (await localStorageOf(page)).authentication_token;
   const flagged = await page.request.post('/api/hr-web-clockin', {
     headers: { authorization: `Bearer ${token}` },
@@ -316,7 +325,9 @@ test('the employee sees, enrols and deletes their face at /hr/my-face; a manager
   await managerPage.goto('/login');
   await submitLogin(managerPage, 'agent@demo.example', DEMO_PASSWORD);
   await expect(managerPage).not.toHaveURL(/\/login/);
-  await managerPage.getByRole('link', { name: 'Face Check Review' }).click();
+  // Straight to the review list: a click on its menu link could race the landing page's redirect.
+  await expect(managerPage.getByRole('link', { name: 'Face Check Review' })).toBeVisible();
+  await managerPage.goto('/hr/face-checks');
   const row = managerPage
     .getByRole('row')
     .filter({ hasText: 'Cy Face' })
