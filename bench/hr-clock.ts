@@ -127,18 +127,21 @@ async function employees(baseUrl: string): Promise<Employee[]> {
   const result: Employee[] = [];
   for (let index = 0; index < workers; index++) {
     const email = `bench.clock.${index}@demo.example`;
+    const storeId = storeIds[index % storeIds.length] ?? firstStore;
+    // Their current store: the clock takes a clock-in only at a store the person works at.
     const created = await call(baseUrl, 'POST', '/users', agent, {
       email,
       first_name: 'Bench',
       last_name: `Clock ${index}`,
       role_id: role.id,
       password: PASSWORD,
+      current_store: storeId,
     });
     if (created.status !== 200)
       throw new Error(`create ${email}: ${JSON.stringify(created.body).slice(0, 300)}`);
     const userId = Number(dataOf(created.body).id);
     const { token } = await login(baseUrl, email, PASSWORD);
-    result.push({ token, userId, storeId: storeIds[index % storeIds.length] ?? firstStore });
+    result.push({ token, userId, storeId });
   }
   return result;
 }
