@@ -51,11 +51,16 @@ export function faceFrame(
   return Buffer.from(jpeg.encode({ data: out, width, height }, 90).data);
 }
 
-/** Writes an MJPEG of one face for the fake camera and answers its path. */
+/**
+ * Writes an MJPEG of one face for the fake camera and answers its path. Only test workers write
+ * it: the runner also loads spec files to list their tests, and would leave a file behind.
+ */
 export function writeFakeCamera(face: keyof typeof FACES, name: string): string {
   const file = join(tmpdir(), `portal-e2e-${name}-${process.pid}.mjpeg`);
-  const frame = faceFrame(FACES[face]);
-  writeFileSync(file, Buffer.concat(Array.from({ length: 30 }, () => frame)));
+  if (process.env.TEST_WORKER_INDEX !== undefined) {
+    const frame = faceFrame(FACES[face]);
+    writeFileSync(file, Buffer.concat(Array.from({ length: 30 }, () => frame)));
+  }
   return file;
 }
 

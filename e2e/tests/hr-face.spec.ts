@@ -1,9 +1,6 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import jpeg from 'jpeg-js';
+import { FACES, faceFrame, fakeCameraArgs, writeFakeCamera } from '../support/face-camera.ts';
 import { DEMO_PASSWORD, localStorageOf, submitLogin } from '../support/session.ts';
 
 /**
@@ -15,64 +12,13 @@ import { DEMO_PASSWORD, localStorageOf, submitLogin } from '../support/session.t
  * face on the left of the same photo), so the camera's face is refused with the red error line.
  */
 
-const require = createRequire(import.meta.url);
-const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
-const sample = jpeg.decode(readFileSync(join(demo, 'sample1.jpg')), {
-  useTArray: true,
-  maxMemoryUsageInMB: 512,
-});
-
-/** A crop of sample1.jpg around a face box, fitted into a width × height frame on grey. */
-function frame(box: [number, number, number, number], width: number, height: number): Buffer {
-  const [bx, by, bw, bh] = box;
-  const x0 = Math.max(0, Math.round(bx - bw * 0.6));
-  const y0 = Math.max(0, Math.round(by - bh * 0.6));
-  const x1 = Math.min(sample.width, Math.round(bx + bw * 1.6));
-  const y1 = Math.min(sample.height, Math.round(by + bh * 1.6));
-  const scale = Math.min(width / (x1 - x0), height / (y1 - y0));
-  const left = Math.round((width - (x1 - x0) * scale) / 2);
-  const top = Math.round((height - (y1 - y0) * scale) / 2);
-  const out = Buffer.alloc(width * height * 4, 128);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const sx = Math.floor((x - left) / scale) + x0;
-      const sy = Math.floor((y - top) / scale) + y0;
-      const d = (y * width + x) * 4;
-      out[d + 3] = 255;
-      if (sx < x0 || sx >= x1 || sy < y0 || sy >= y1) continue;
-      const s = (sy * sample.width + sx) * 4;
-      out[d] = sample.data[s] ?? 0;
-      out[d + 1] = sample.data[s + 1] ?? 0;
-      out[d + 2] = sample.data[s + 2] ?? 0;
-    }
-  return Buffer.from(jpeg.encode({ data: out, width, height }, 90).data);
-}
-
-const ALICE: [number, number, number, number] = [1476, 200, 203, 241];
-const BEA: [number, number, number, number] = [414, 355, 178, 238];
-const cameraFile = join(tmpdir(), `portal-e2e-face-${process.pid}.mjpeg`);
-const aliceFrame = frame(ALICE, 640, 480);
-// Only in the workers (the runner also loads this file to list the tests, and would leave a file).
-if (process.env.TEST_WORKER_INDEX !== undefined)
-  writeFileSync(cameraFile, Buffer.concat(Array.from({ length: 30 }, () => aliceFrame)));
+const aliceFrame = faceFrame(FACES.alice);
+const cameraFile = writeFakeCamera('alice', 'face');
 test.afterAll(() => rmSync(cameraFile, { force: true }));
 
 test.use({
   permissions: ['camera'],
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${cameraFile}`,
-    ],
-  },
+  launchOptions: { executablePath: '/usr/bin/chromium', args: fakeCameraArgs(cameraFile) },
 });
 // The model answers in about a second a photo on this machine; toasts queue for 4 s.
 test.describe.configure({ timeout: 120_000 });
@@ -229,7 +175,7 @@ test('face check fails: another person’s enrolled face is refused in red, and 
   const enrolled = await request.patch(`/api/users/update-face/${userId}`, {
     headers,
     data: {
-      faceImage: frame(BEA, 480, 480).toString('base64'),
+      faceImage: faceFrame(FACES.bea, 480, 480).toString('base64'),
       extension: 'jpeg',
       has_unique_face: false,
       consent: true,
@@ -299,7 +245,7 @@ test('the employee sees, enrols and deletes their face at /hr/my-face; a manager
     data: {
       user_id: userId,
       store_id: storeId,
-      faceImage: frame(BEA, 480, 480).toString('base64'),
+      faceImage: faceFrame(FACES.bea, 480, 480).toString('base64'),
       extension: 'jpeg',
       has_unique_face: false,
     },

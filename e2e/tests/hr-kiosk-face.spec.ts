@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FACE_CONSENT_VERSION } from '@portal/contract/hr-face';
 import { FACES, faceFrame, fakeCameraArgs, writeFakeCamera } from '../support/face-camera.ts';
@@ -10,12 +11,12 @@ import { DEMO_PASSWORD } from '../support/session.ts';
  * Bea, whose enrolled face is not the camera's, is refused in red and nothing is punched.
  */
 
+const cameraFile = writeFakeCamera('alice', 'kiosk-face');
+test.afterAll(() => rmSync(cameraFile, { force: true }));
+
 test.use({
   permissions: ['camera'],
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: fakeCameraArgs(writeFakeCamera('alice', 'kiosk-face')),
-  },
+  launchOptions: { executablePath: '/usr/bin/chromium', args: fakeCameraArgs(cameraFile) },
 });
 test.describe.configure({ timeout: 120_000 });
 
