@@ -15,6 +15,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { assignStores } from '../support/store-assignments.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { openEventStream } from '../support/event-stream.ts';
 
 type Reply<T> = { data: T };
 interface Person {
@@ -50,56 +51,7 @@ const clockIn = (who: Person) =>
     body: { user_id: who.id, store_id: storeId, schedule_id: 0, user_comment: '' },
   });
 
-/** Reads the live stream the way the web app does: fetch with the bearer header and a reader. */
-async function openStream(token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${t.baseUrl}/api/events`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
-  const events: { type: string; data: Record<string, unknown> }[] = [];
-  const body = res.body;
-  if (!body) throw new Error('no stream body');
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const type = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (type && data) events.push({ type, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const waitFor = async (predicate: (e: (typeof events)[number]) => boolean, ms = 3000) => {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      const found = events.find(predicate);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return undefined;
-  };
-  await waitFor((e) => e.type === 'ready');
-  return {
-    status: res.status,
-    type: res.headers.get('content-type'),
-    events,
-    waitFor,
-    close: () => controller.abort(),
-  };
-}
+const openStream = (token: string) => openEventStream(t.baseUrl, token);
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -18,6 +18,7 @@ import { stores } from '../../src/modules/organisation/schema.ts';
 import { hrTimesheetCorrections } from '../../src/modules/timesheets/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { openEventStream } from '../support/event-stream.ts';
 
 type Reply<T> = { data: T };
 interface Person {
@@ -45,49 +46,7 @@ async function person(email: string): Promise<Person> {
   return { token, id: user.id, companyId: user.company_id };
 }
 
-/** The live stream as the web app reads it (fetch with the bearer header); collects the events. */
-async function openStream(token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${t.baseUrl}/api/events`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
-  const reader = res.body?.getReader();
-  if (!reader) throw new Error('no stream body');
-  const events: { type: string; data: Record<string, unknown> }[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const type = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (type && data) events.push({ type, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const waitFor = async (predicate: (e: (typeof events)[number]) => boolean, ms = 3000) => {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      const found = events.find(predicate);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return undefined;
-  };
-  await waitFor((e) => e.type === 'ready');
-  return { waitFor, close: () => controller.abort() };
-}
+const openStream = (token: string) => openEventStream(t.baseUrl, token);
 
 /** A closed timecard written straight into the table, as the clock would have left it. */
 async function timecard(
