@@ -19,15 +19,10 @@ import { users } from '../../src/modules/users/schema.ts';
 import type { MyStore } from '@portal/contract/shell';
 import { hrStoreTempAccess } from '../../src/modules/hr-kiosk/schema.ts';
 import { assignStores } from '../support/store-assignments.ts';
+import { signInPerson, type Person } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Reply<T> = { data: T };
-interface Person {
-  token: string;
-  id: number;
-  companyId: number;
-}
-
 let t: TestApp;
 let employee: Person;
 let manager: Person;
@@ -37,15 +32,7 @@ let agent: Person;
 let storeIds: number[];
 let northwindStore: number;
 
-async function person(email: string): Promise<Person> {
-  const token = await t.login(email);
-  const [user] = await t.database.db
-    .select({ id: users.id, company_id: users.company_id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return { token, id: user.id, companyId: user.company_id };
-}
+const person = (email: string) => signInPerson(t, email);
 
 const clockIn = (who: Person, storeId: number, extra: Record<string, unknown> = {}) =>
   t.call<Reply<ClockActionData>>('POST', '/api/hr-web-clockin', {

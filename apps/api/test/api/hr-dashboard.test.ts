@@ -10,20 +10,14 @@ import type {
 import { hrSchedules, hrTimecards } from '../../src/modules/hr/schema.ts';
 import { hrTimesheetCorrections } from '../../src/modules/timesheets/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
-import { users } from '../../src/modules/users/schema.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { assignStores } from '../support/store-assignments.ts';
+import { signInPerson, type Person } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { openEventStream } from '../support/event-stream.ts';
 
 type Reply<T> = { data: T };
-interface Person {
-  token: string;
-  id: number;
-  companyId: number;
-}
-
 let t: TestApp;
 let employee: Person;
 let manager: Person;
@@ -33,15 +27,7 @@ let baseUser: Person;
 let northwind: Person;
 let storeId: number;
 
-async function person(email: string): Promise<Person> {
-  const token = await t.login(email);
-  const [user] = await t.database.db
-    .select({ id: users.id, company_id: users.company_id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return { token, id: user.id, companyId: user.company_id };
-}
+const person = (email: string) => signInPerson(t, email);
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 

@@ -9,17 +9,10 @@ import {
 } from '@portal/contract/hr-records';
 import type { SignedUpload } from '@portal/contract/uploads';
 import { stores } from '../../src/modules/organisation/schema.ts';
-import { users } from '../../src/modules/users/schema.ts';
+import { signInStoreStaff, type StoreStaff as Person } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Reply<T> = { data: T };
-interface Person {
-  token: string;
-  id: number;
-  companyId: number;
-  storeId: number;
-}
-
 let t: TestApp;
 let manager: Person;
 let employee: Person;
@@ -27,15 +20,7 @@ let callcenter: Person;
 let northwind: Person;
 let otherStore: number;
 
-async function person(email: string): Promise<Person> {
-  const token = await t.login(email);
-  const [user] = await t.database.db
-    .select({ id: users.id, company_id: users.company_id, store: users.current_store })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user?.store) throw new Error(`no user with a store: ${email}`);
-  return { token, id: user.id, companyId: user.company_id, storeId: user.store };
-}
+const person = (email: string) => signInStoreStaff(t, email);
 
 beforeAll(async () => {
   t = await startTestApp();

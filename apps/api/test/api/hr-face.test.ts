@@ -12,9 +12,9 @@ import { roles } from '../../src/modules/access/schema.ts';
 import { hrFaceConsentEvents, hrFaceEnrolments } from '../../src/modules/hr-face/schema.ts';
 import { hrTimecards } from '../../src/modules/hr/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
-import { users } from '../../src/modules/users/schema.ts';
 import { faceDistance } from '../../src/modules/hr-face/engine.ts';
 import { assignStores } from '../support/store-assignments.ts';
+import { signInPerson, type Person } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { base64, faceJpeg, facePng, noFaceJpeg, sampleJpeg } from './face-images.ts';
 
@@ -26,12 +26,6 @@ import { base64, faceJpeg, facePng, noFaceJpeg, sampleJpeg } from './face-images
  */
 
 type Reply<T> = { data: T };
-interface Person {
-  token: string;
-  id: number;
-  companyId: number;
-}
-
 let t: TestApp;
 let employee: Person;
 let manager: Person;
@@ -55,15 +49,7 @@ const aliceAgain = base64(
 const bea = base64(faceJpeg('s1f0'));
 const face = (image: string) => ({ faceImage: image, extension: 'jpeg', has_unique_face: false });
 
-async function person(email: string, password?: string): Promise<Person> {
-  const token = await t.login(email, password);
-  const [user] = await t.database.db
-    .select({ id: users.id, company_id: users.company_id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return { token, id: user.id, companyId: user.company_id };
-}
+const person = (email: string, password?: string) => signInPerson(t, email, password);
 
 const enrol = (who: Person, userId: number, image: string, extra: Record<string, unknown> = {}) =>
   t.call<Reply<FaceEnrolment>>('PATCH', `/api/users/update-face/${userId}`, {

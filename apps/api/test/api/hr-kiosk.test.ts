@@ -15,17 +15,11 @@ import { hrStoreTempAccess } from '../../src/modules/hr-kiosk/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { assignStores } from '../support/store-assignments.ts';
+import { signInStoreStaff, type StoreStaff as Person } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { base64, faceJpeg } from './face-images.ts';
 
 type Reply<T> = { data: T };
-interface Person {
-  token: string;
-  id: number;
-  companyId: number;
-  storeId: number;
-}
-
 let t: TestApp;
 let manager: Person;
 let employee: Person;
@@ -34,15 +28,7 @@ let callcenter: Person;
 let northwind: Person;
 let otherStore: number;
 
-async function person(email: string): Promise<Person> {
-  const token = await t.login(email);
-  const [user] = await t.database.db
-    .select({ id: users.id, company_id: users.company_id, store: users.current_store })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user?.store) throw new Error(`no user with a store: ${email}`);
-  return { token, id: user.id, companyId: user.company_id, storeId: user.store };
-}
+const person = (email: string) => signInStoreStaff(t, email);
 
 const setPin = async (who: Person, pin: string) => {
   const reply = await t.call('PATCH', `/api/users/mobile-pin-change/${who.id}`, {

@@ -9,17 +9,11 @@ import type {
 } from '@portal/contract/hr-timeoff';
 import { hrEmployeeDetails } from '../../src/modules/hr/schema.ts';
 import { listApprovedTimeOff } from '../../src/modules/timeoff/services.ts';
-import { users } from '../../src/modules/users/schema.ts';
+import { signInPerson, type Person } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Reply<T> = { data: T };
 type List<T> = Reply<{ results: T[]; total: number }>;
-interface Person {
-  token: string;
-  id: number;
-  companyId: number;
-}
-
 let t: TestApp;
 let employee: Person;
 let manager: Person;
@@ -32,15 +26,7 @@ let sickId: number;
 const year = new Date().getUTCFullYear() + 1;
 const day = (monthDay: string) => `${year}-${monthDay}`;
 
-async function person(email: string): Promise<Person> {
-  const token = await t.login(email);
-  const [user] = await t.database.db
-    .select({ id: users.id, company_id: users.company_id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return { token, id: user.id, companyId: user.company_id };
-}
+const person = (email: string) => signInPerson(t, email);
 
 const request = (who: Person, body: Record<string, unknown>) =>
   t.call<Reply<TimeoffRequestDetail>>('POST', '/api/hr-timeoff/requests', {

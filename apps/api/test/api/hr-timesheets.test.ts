@@ -16,17 +16,11 @@ import {
 } from '../../src/modules/hr/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { hrTimesheetCorrections } from '../../src/modules/timesheets/schema.ts';
-import { users } from '../../src/modules/users/schema.ts';
+import { signInPerson, type Person } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { openEventStream } from '../support/event-stream.ts';
 
 type Reply<T> = { data: T };
-interface Person {
-  token: string;
-  id: number;
-  companyId: number;
-}
-
 let t: TestApp;
 let employee: Person;
 let manager: Person;
@@ -36,15 +30,7 @@ let lunchSetting: number;
 const FROM = '2026-09-01';
 const TO = '2026-09-30';
 
-async function person(email: string): Promise<Person> {
-  const token = await t.login(email);
-  const [user] = await t.database.db
-    .select({ id: users.id, company_id: users.company_id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return { token, id: user.id, companyId: user.company_id };
-}
+const person = (email: string) => signInPerson(t, email);
 
 const openStream = (token: string) => openEventStream(t.baseUrl, token);
 
