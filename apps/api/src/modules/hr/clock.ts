@@ -285,12 +285,13 @@ export async function clockIn(
 ): Promise<{ data: ClockActionData; created: boolean }> {
   assertMayPunch(ctx, input.user_id);
   const { companyId, userId } = ctx;
-  // Only at a store the person works at (store-access.ts, the kiosk's rule too), checked before
-  // the face check so a refused clock-in runs no inference.
-  const target = await findStore(db, companyId, input.store_id);
-  if (!target.is_active) throw AppError.badRequest(hrMessages.storeInactive);
-  if (!(await mayClockAt(db, companyId, userId, target)))
-    throw AppError.forbidden(hrMessages.notYourStore(target.name));
+  // The store and its location rules, read once. Only at a store the person works at
+  // (store-access.ts, the kiosk's rule too), checked before the face check so a refused clock-in
+  // runs no inference.
+  const { store, policy } = await storeWithPolicy(db, companyId, input.store_id);
+  if (!store.is_active) throw AppError.badRequest(hrMessages.storeInactive);
+  if (!(await mayClockAt(db, companyId, userId, store)))
+    throw AppError.forbidden(hrMessages.notYourStore(store.name));
   // The face check (when the store requires it) runs before the transaction: no lock is held
   // during the inference.
   const face = await checkPunchFace(db, {
@@ -301,8 +302,6 @@ export async function clockIn(
     faceImage: input.faceImage,
   });
   return db.transaction(async (tx) => {
-    const { store, policy } = await storeWithPolicy(tx, companyId, input.store_id);
-    if (!store.is_active) throw AppError.badRequest(hrMessages.storeInactive);
     const scheduleId = input.schedule_id || null;
     if (scheduleId) await assertSchedule(tx, companyId, userId, store.id, scheduleId);
     const departmentRoleId = input.department_role_id || null;
