@@ -19,3 +19,4 @@ export * from '../modules/hr-kiosk/schema.ts';
 export * from '../modules/scheduling/schema.ts';
 export * from '../modules/hr-face/schema.ts';
 export * from '../modules/hr-records/schema.ts';
+export * from '../platform/schema.ts';
