@@ -1,12 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 // In development the API runs on its own port (npm run dev -w @portal/api); the page talks to it
 // through this proxy, exactly as it talks to the same origin in production.
 const apiOrigin = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset are written at build time, so the server sends the
+  // smaller file without compressing on each request (@fastify/static's preCompressed).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   server: {
     proxy: {
       '/api': apiOrigin,

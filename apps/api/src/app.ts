@@ -179,11 +179,27 @@ export async function buildApp({
  * Serves the built web app with history fallback, so /users reloads into the SPA; API paths, other
  * methods and missing asset files get the JSON 404.
  */
+/**
+ * Vite names every file under assets/ by its content hash, so a browser may keep it for good; every
+ * other file (index.html, favicon) is revalidated, so a deploy shows at once.
+ */
+export function cacheControlFor(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 function serveWebApp(app: FastifyInstance, config: Config) {
   const dist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   const hasWebApp = existsSync(join(dist, 'index.html'));
   if (hasWebApp) {
-    void app.register(fastifyStatic, { root: dist, wildcard: false, index: 'index.html' });
+    void app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: 'index.html',
+      // The build writes .br and .gz beside each text asset; the one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('cache-control', cacheControlFor(path)),
+    });
   } else {
     app.log.warn({ dist }, 'web app not built; serving the API only');
   }
