@@ -20,3 +20,4 @@ export * from '../modules/scheduling/schema.ts';
 export * from '../modules/hr-face/schema.ts';
 export * from '../modules/hr-records/schema.ts';
 export * from '../platform/schema.ts';
+export * from '../modules/oneview/schema.ts';
