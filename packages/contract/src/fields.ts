@@ -11,6 +11,8 @@ export const email = z
   .pipe(z.email('Enter a valid email address'))
   .pipe(z.string().max(254));
 export const isoDateTime = z.string();
+/** Money in integer cents (never floats), up to ten million. */
+export const cents = z.number().int('Use whole cents').min(0).max(1_000_000_000);
 export const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'Use a colour like #004995');
 export const timeZone = z.string().refine(
   (value) => {

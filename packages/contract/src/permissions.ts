@@ -26,6 +26,10 @@ export const resourcePermissionNames = [
   'role_based_fields',
   'payment_accounts',
   'hr_shift_templates',
+  'adjustment_reasons',
+  'manufacturers',
+  'products',
+  'orders',
 ] as const;
 export type ResourcePermissionName = (typeof resourcePermissionNames)[number];
 
@@ -52,6 +56,9 @@ export const featurePermissions = [
   'read_hr_reports',
   'read_hr_schedules',
   'write_hr_schedules',
+  /** GET /jobs: background jobs' last runs and failures (platform/jobs.ts) */
+  'read_platform_jobs',
+  'write_order_fulfillment',
 ] as const;
 
 export const allPermissions = [
@@ -64,3 +71,10 @@ export const isPermission = (value: string): value is Permission =>
   (allPermissions as readonly string[]).includes(value);
 
 export type PermissionSet = Partial<Record<Permission, true>>;
+
+/**
+ * Permissions that reach across companies (creating and editing companies): the platform super
+ * admin's alone. Nobody else holds them, whatever their permission groups say, and nobody else
+ * may put them in a group.
+ */
+export const crossCompanyPermissions = ['write_companies'] as const satisfies readonly Permission[];

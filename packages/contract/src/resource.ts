@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResourcePermissionName } from './permissions.ts';
+import type { Permission, ResourcePermissionName } from './permissions.ts';
 
 /** Success and fallback failure messages of one resource (SPEC.md section 8). */
 export interface ResourceMessages {
@@ -35,6 +35,84 @@ export function resourceMessages(
   };
 }
 
+/** One allowed move of a status machine: from any of `from` to `to`, by whoever holds `permission`. */
+export interface StatusTransition<S extends string = string> {
+  from: readonly S[];
+  to: S;
+  /** The button a screen shows for the move ("Submit", "Ship"). */
+  label: string;
+  /** Needed to make the move; `write_<resource>` when left out. */
+  permission?: Permission;
+}
+
+/**
+ * A state machine on the resource's `status` column, as data. Rows start in `initial`; PATCH never
+ * changes the status; `POST {path}/{id}/transition` with `{ to, note? }` makes one of the declared
+ * moves (any other is a 409) and writes a history row. Each row carries `allowed_transitions`: the
+ * states the caller may move it to now.
+ */
+export interface StatusMachine<S extends string = string> {
+  states: readonly S[];
+  /** What each state is called on screen. */
+  labels: Readonly<Record<S, string>>;
+  initial: S;
+  transitions: readonly StatusTransition<S>[];
+  /** States in which PATCH and DELETE are allowed (a 409 `notEditable` otherwise); all if left out. */
+  editableIn?: readonly S[];
+  messages: {
+    /** reply message of a transition */
+    moved: string;
+    /** fallback failure message of a transition */
+    notMoved: string;
+    /** 409 message of a PATCH or DELETE outside `editableIn` */
+    notEditable: string;
+  };
+}
+
+/** A custom verb on a row, mounted as `POST {path}/{id}/{name}`. */
+export interface ResourceAction {
+  label: string;
+  /** Needed to run it; `write_<resource>` when left out. */
+  permission?: Permission;
+  /** The request body (an empty strict object when the verb takes nothing). */
+  body: z.ZodObject;
+  /** States in which the action is offered (resources with statuses); all if left out. */
+  allowedIn?: readonly string[];
+  messages: { done: string; failed: string };
+}
+
+/**
+ * A field holding the id of another resource's row. The API adds `as` (the referenced row's name,
+ * or `labelFields` joined by a space) to every row it returns, loaded in one query per page, and
+ * refuses an id that is not the caller's company's (400 naming the field).
+ */
+export interface ResourceReference {
+  resource: ResourcePermissionName;
+  /** the row key the referenced name is returned under (`product_name`) */
+  as: string;
+  /** fields of the referenced row that make its name; `['name']` when left out */
+  labelFields?: readonly string[];
+}
+
+/**
+ * Child rows (order lines) written with their parent in one transaction. The parent's create and
+ * update payloads carry `lines`: lines without an id are inserted, lines with an id updated, and on
+ * update the parent's lines left out of the array are deleted. Prices and totals are the server's:
+ * each line's `unit_price_cents` comes from the API (never the payload), its `tax_cents` is
+ * round(quantity x unit price x tax rate) and `total_cents` = quantity x unit price + tax; the parent
+ * stores `subtotal_cents`, `tax_cents` and `total_cents`, all integer cents. GET of one row (and the
+ * replies of create, update and actions) return `lines`; lists do not.
+ */
+export interface LinesDeclaration<LineRow extends z.ZodObject = z.ZodObject> {
+  label: { one: string; many: string };
+  /** a line as the API returns it */
+  row: LineRow;
+  /** a line as a payload sends it: `id` (optional) for an existing line, and the editable fields */
+  input: z.ZodObject;
+  /** Reference fields of a line (e.g. its product). */
+  references?: Readonly<Record<string, ResourceReference>>;
+}
+
 export interface ResourceDefinition<
   Row extends z.ZodObject = z.ZodObject,
   Create extends z.ZodObject = z.ZodObject,
@@ -63,6 +141,16 @@ export interface ResourceDefinition<
   queryFields: readonly (keyof z.infer<Row> & string)[];
   /** Default sort when the query names none. */
   defaultSort: string;
+  /** A state machine on the `status` column (see StatusMachine). */
+  statuses?: StatusMachine;
+  /** Custom verbs on a row, by the path segment they are mounted under. */
+  actions?: Readonly<Record<string, ResourceAction>>;
+  /** Records every create, update, delete, transition and action (before, after, who, when). */
+  history?: boolean;
+  /** Child rows written with the row (see LinesDeclaration). */
+  lines?: LinesDeclaration;
+  /** Reference fields of the row, by the field holding the id. */
+  references?: Readonly<Record<string, ResourceReference>>;
 }
 
 /** Declares a resource once; the API and the web app both read this object. */
@@ -87,3 +175,39 @@ export function patchSchemaOf(definition: Pick<ResourceDefinition, 'update'>): z
   }
   return definition.update.extend(shape);
 }
+
+/** One entry of `GET {path}/{id}/history`, newest first. */
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  /** `created`, `updated`, `deleted`, `transition` or the name of an action */
+  action: z.string(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  note: z.string().nullable(),
+  /** the changed fields before and after (whole rows for created and deleted) */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** The body of `POST {path}/{id}/transition`. */
+export const transitionBodySchema = z.strictObject({
+  to: z.string().min(1, 'Choose a status'),
+  note: z.string().trim().max(1000).nullable().optional(),
+});
+export type TransitionBody = z.infer<typeof transitionBodySchema>;
+
+/** The row keys the engine adds for a resource with statuses and actions. */
+export const allowedTransitionsField = z
+  .array(z.string())
+  .describe('the states the caller may move this row to now (POST {path}/{id}/transition)');
+export const allowedActionsField = z
+  .array(z.string())
+  .describe('the actions the caller may run on this row now (POST {path}/{id}/{action})');
+
+/** The states `from` may move to, as the machine declares (permissions aside). */
+export const transitionsFrom = <S extends string>(machine: StatusMachine<S>, from: S) =>
+  machine.transitions.filter((transition) => transition.from.includes(from));

@@ -40,6 +40,20 @@ const idsOf = async (t: TestApp, token: string, path: string) =>
     })
   ).body.data.results.map((row) => row.id);
 
+/** An active product of the writer's company (one is created when there is none). */
+async function productId(t: TestApp, token: string): Promise<number> {
+  const found = await t.call<Ids>('GET', '/api/products?filter[is_active]=true&perPage=1', {
+    token,
+  });
+  const existing = found.body.data.results[0]?.id;
+  if (existing) return existing;
+  const created = await t.call<{ data: { id: number } }>('POST', '/api/products', {
+    token,
+    body: { name: 'Sample Charger', sku: `SAMPLE-${Date.now()}`, price_cents: 1250 },
+  });
+  return created.body.data.id;
+}
+
 /**
  * An (a, b) pair with no row yet in an assignment-like resource: its user and store, region,
  * district, role and field ids come from the writer's company, so each create is unique.
@@ -231,6 +245,32 @@ const samples: Record<ResourcePermissionName, Sample> = {
       end_time: '17:00',
     }),
     update: { name: 'Generic Shift Renamed', end_time: '18:00' },
+  },
+  adjustment_reasons: {
+    create: async () => ({ name: 'Generic Damage', description: 'Broken in transit' }),
+    update: { name: 'Generic Damage Renamed' },
+  },
+  manufacturers: {
+    create: async () => ({ name: 'Generic Maker', website: 'https://maker.example' }),
+    update: { name: 'Generic Maker Renamed' },
+  },
+  products: {
+    create: async (t, token) => ({
+      name: 'Generic Phone',
+      sku: 'GEN-PHONE-1',
+      price_cents: 19999,
+      manufacturer_id: (await idsOf(t, token, '/manufacturers'))[0] ?? null,
+      category_id: (await idsOf(t, token, '/categories'))[0] ?? null,
+    }),
+    update: { name: 'Generic Phone Renamed', price_cents: 20999 },
+  },
+  orders: {
+    create: async (t, token) => ({
+      store_id: (await idsOf(t, token, '/stores'))[0],
+      note: 'Generic weekly order',
+      lines: [{ product_id: await productId(t, token), quantity: 2 }],
+    }),
+    update: { note: 'Generic weekly order, changed' },
   },
 };
 
