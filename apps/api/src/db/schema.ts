@@ -7,6 +7,8 @@ export * from '../modules/auth/schema.ts';
 export * from '../modules/mail/schema.ts';
 export * from '../modules/assignments/schema.ts';
 export * from '../modules/catalog/schema.ts';
+export * from '../modules/orders/schema.ts';
+export * from '../platform/resources/schema.ts';
 export * from '../modules/support/schema.ts';
 export * from '../modules/billing/schema.ts';
 export * from '../modules/company/schema.ts';
