@@ -24,6 +24,7 @@ import { installErrorHandler, notFoundReply } from './platform/error-handler.ts'
 import { ok } from './platform/reply.ts';
 import { mountResource } from './platform/resources/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { contextForToken } from './modules/users/api.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { navigationRoutes } from './modules/navigation/routes.ts';
 import { hrRoutes } from './modules/hr/routes.ts';
@@ -122,7 +123,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      installAccessControl(api, db, API_PREFIX);
+      installAccessControl(api, db, API_PREFIX, contextForToken);
       api.withTypeProvider<ZodTypeProvider>().get('/health', {
         schema: {
           tags: ['Platform'],

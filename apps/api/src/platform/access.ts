@@ -3,7 +3,6 @@ import { authMessages } from '@portal/contract/auth';
 import type { Database } from './database.ts';
 import { AppError } from './errors.ts';
 import { hasPermission, type RequestContext } from './context.ts';
-import { contextForToken } from '../modules/auth/sessions.ts';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
@@ -11,7 +10,15 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
  * Authorization declared on the route, enforced before the handler: every /api route must name its
  * `access` in `config` and carry a response schema, or registration fails.
  */
-export function installAccessControl(app: FastifyInstance, db: Database, apiPrefix: string) {
+/** Resolves a bearer token to its caller, or null: the users module's contextForToken (app.ts). */
+export type SessionResolver = (db: Database, token: string) => Promise<RequestContext | null>;
+
+export function installAccessControl(
+  app: FastifyInstance,
+  db: Database,
+  apiPrefix: string,
+  resolveSession: SessionResolver,
+) {
   app.decorateRequest('ctx', null);
 
   app.addHook('onRoute', (route) => {
@@ -26,15 +33,19 @@ export function installAccessControl(app: FastifyInstance, db: Database, apiPref
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
-    const ctx = await authenticate(db, request);
+    const ctx = await authenticate(db, request, resolveSession);
     request.ctx = ctx;
     if (access !== 'authenticated' && !hasPermission(ctx, access)) throw AppError.forbidden();
   });
 }
 
-async function authenticate(db: Database, request: FastifyRequest): Promise<RequestContext> {
+async function authenticate(
+  db: Database,
+  request: FastifyRequest,
+  resolveSession: SessionResolver,
+): Promise<RequestContext> {
   const match = BEARER.exec(request.headers.authorization ?? '');
-  const ctx = match?.[1] ? await contextForToken(db, match[1]) : null;
+  const ctx = match?.[1] ? await resolveSession(db, match[1]) : null;
   if (!ctx) throw AppError.sessionExpired(authMessages.sessionExpired);
   return ctx;
 }

@@ -3,7 +3,7 @@ import { allPermissions, type Permission } from '@portal/contract/permissions';
 import { roleAccessLevels, type RoleKey } from '@portal/contract/roles';
 import type { Database, Tx } from '../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../modules/access/schema.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../platform/passwords.ts';
 import { seedHrDemo } from '../modules/hr/demo.ts';
 import { seedSchedulingDemo } from '../modules/scheduling/demo.ts';
 import { seedTimeoffDemo } from '../modules/timeoff/demo.ts';

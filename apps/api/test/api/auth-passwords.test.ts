@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { passwordResets } from '../../src/modules/auth/schema.ts';
-import { hashToken } from '../../src/modules/auth/sessions.ts';
+import { hashToken } from '../../src/modules/users/api.ts';
 import { mailOutbox } from '../../src/modules/mail/schema.ts';
 import { userIdentities } from '../../src/modules/users/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';

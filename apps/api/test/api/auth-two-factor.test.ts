@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TOTP, Secret } from 'otpauth';
 import { authThrottles, twoFactorChallenges } from '../../src/modules/auth/schema.ts';
-import { hashToken } from '../../src/modules/auth/sessions.ts';
+import { hashToken } from '../../src/modules/users/api.ts';
 import { userIdentities } from '../../src/modules/users/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -6,9 +6,9 @@ import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { userIdentities, users } from '../users/schema.ts';
-import { assertPasswordAllowed, hashPassword } from './passwords.ts';
+import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
 import { passwordResets } from './schema.ts';
-import { hashToken, revokeUserSessions } from './sessions.ts';
+import { hashToken, revokeUserSessions } from '../users/api.ts';
 import { clearThrottle, limits, loginKeys, recordFailure, throttleState } from './throttle.ts';
 import { tenantJoin } from '../../db/columns.ts';
 

@@ -38,10 +38,10 @@ import { createMailer } from '../mail/mailer.ts';
 import { sessions, userIdentities } from '../users/schema.ts';
 import { accountRoutes } from './account-routes.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
 import { rateLimited } from './rate-limits.ts';
 import { loadSignedInUser, type SignedInUser } from './session-user.ts';
-import { openSession, revokeSession } from './sessions.ts';
+import { openSession, revokeSession } from '../users/api.ts';
 import { signUp } from './signup.ts';
 import { clearThrottle, loginKeys, recordFailure, throttleState } from './throttle.ts';
 import {

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { roles } from '../access/schema.ts';
 import { companies } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';
-import { assertPasswordAllowed, hashPassword } from './passwords.ts';
+import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
 
 /**
  * Self sign-up into the deployment's company (SIGNUP_COMPANY_ID) with its base_user role: the

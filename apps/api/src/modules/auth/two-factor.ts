@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { userIdentities } from '../users/schema.ts';
 import { twoFactorChallenges } from './schema.ts';
-import { hashToken } from './sessions.ts';
+import { hashToken } from '../users/api.ts';
 
 /** How long a sign-in may wait for its code, and how many codes and guesses it gets. */
 export const twoFactorRules = {

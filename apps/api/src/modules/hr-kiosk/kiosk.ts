@@ -18,7 +18,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
 import {
   clearThrottle,
   recordFailure,

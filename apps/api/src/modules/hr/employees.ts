@@ -13,7 +13,7 @@ import type { Database, Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { roles } from '../access/schema.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { revokeUserSessions } from '../users/api.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { userService } from '../users/services.ts';

@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { userStores } from '../assignments/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import {
   checkPerson,
   companyRolesAndStores,

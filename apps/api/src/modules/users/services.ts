@@ -9,8 +9,8 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { assertMayAssignBaseRole } from '../access/assignable.ts';
 import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
-import { assertPasswordAllowed, hashPassword } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
+import { revokeUserSessions } from './sessions.ts';
 import { deleteFaceOnTermination } from '../hr-face/service.ts';
 import { userIdentities, users } from './schema.ts';
 

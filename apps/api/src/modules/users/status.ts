@@ -3,7 +3,7 @@ import type { Database } from '../../platform/database.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Row } from '../../platform/resources/service.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { revokeUserSessions } from './sessions.ts';
 import { deleteFaceOnTermination } from '../hr-face/service.ts';
 import { users } from './schema.ts';
 import { userService } from './services.ts';

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { authMessages } from '@portal/contract/auth';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from './errors.ts';
 
 /**
  * argon2id with OWASP's first recommended setting: 19 MiB memory, 2 iterations, parallelism 1.

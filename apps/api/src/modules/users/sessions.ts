@@ -6,7 +6,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
 import { companies } from '../organisation/schema.ts';
-import { sessions, users } from '../users/schema.ts';
+import { sessions, users } from './schema.ts';
 import { tenantJoin } from '../../db/columns.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -1,0 +1,9 @@
+// The users module's public functions for other modules (see docs/ARCHITECTURE.md, "Boundaries").
+export {
+  contextForToken,
+  hashToken,
+  openSession,
+  revokeOtherSessions,
+  revokeSession,
+  revokeUserSessions,
+} from './sessions.ts';
