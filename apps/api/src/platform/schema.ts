@@ -150,3 +150,13 @@ export const orgSettings = pgTable(
     unique().on(t.company_id, t.key, t.scope, t.scope_id),
   ],
 );
+
+/**
+ * Uploaded files whose record was deleted (platform/uploads.ts, queueFileDeletion): queued in the
+ * deleting transaction, so a rolled-back delete keeps its file, and removed from the disk once
+ * committed.
+ */
+export const fileDeletions = pgTable('file_deletions', {
+  key: text().primaryKey(),
+  created_at: createdAt(),
+});
