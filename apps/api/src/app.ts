@@ -48,6 +48,10 @@ import { eventRoutes } from './platform/events.ts';
 import { timeoffRoutes } from './modules/timeoff/routes.ts';
 import { hrDashboardRoutes } from './modules/hr-dashboard/routes.ts';
 import { timesheetRoutes } from './modules/timesheets/routes.ts';
+import { keyFromFile } from './platform/keys.ts';
+import { createJobRunner, jobRoutes } from './platform/jobs.ts';
+import { createPublicLinks, publicLinkRoutes } from './platform/public-links.ts';
+import { settingRoutes } from './platform/settings.ts';
 
 export const API_PREFIX = '/api';
 
@@ -85,6 +89,21 @@ export async function buildApp({
   });
 
   installErrorHandler(app);
+  // Platform services any module uses: background jobs (one runner per instance, sharing the work
+  // through the database) and secure public links (key in DATA_DIR, like the upload signatures).
+  const jobs = createJobRunner({ db, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  const publicLinkKey = join(config.DATA_DIR, '.public-links-key');
+  app.decorate(
+    'publicLinks',
+    createPublicLinks({
+      db,
+      secret: () => keyFromFile(publicLinkKey),
+      basePath: `${API_PREFIX}/public-links/open`,
+    }),
+  );
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -163,6 +182,9 @@ export async function buildApp({
       timeoffRoutes(api, db);
       hrDashboardRoutes(api, db);
       timesheetRoutes(api, db);
+      jobRoutes(api, db);
+      publicLinkRoutes(api, app.publicLinks);
+      settingRoutes(api, db);
     },
     { prefix: API_PREFIX },
   );

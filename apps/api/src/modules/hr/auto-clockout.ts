@@ -1,5 +1,4 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   formatInZone,
   hrMessages,
@@ -11,6 +10,7 @@ import {
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { defineJob } from '../../platform/jobs.ts';
 import { stores } from '../organisation/schema.ts';
 import { queueAutoClockoutCorrection } from '../timesheets/corrections.ts';
 import { assertMayRead } from './clock.ts';
@@ -105,24 +105,21 @@ export async function runAutoClockout(db: Database): Promise<number> {
   });
 }
 
-/** Runs the job every `intervalMs` until stopped; a failed pass is logged and the next one tries again. */
-export function scheduleAutoClockout(db: Database, log: FastifyBaseLogger, intervalMs: number) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runAutoClockout(db)
-      .then((closed) => {
-        if (closed) log.info({ closed }, 'auto clocked out timecards left open');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'auto clock-out pass failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/**
+ * The auto clock-out as a platform job (platform/jobs.ts), every `intervalSeconds`: one instance
+ * runs a pass at a time; a failed pass is logged and stored, and the next interval tries again
+ * (no quicker retries: the next pass picks up whatever this one left).
+ */
+export const autoClockoutJob = (intervalSeconds: number) =>
+  defineJob({
+    name: 'hr.auto_clockout',
+    intervalSeconds,
+    retries: 0,
+    async handler({ db, log }) {
+      const closed = await runAutoClockout(db);
+      if (closed) log.info({ closed }, 'auto clocked out timecards left open');
+    },
+  });
 
 /** The Auto Clocked Out Schedules dialog's rows (SPEC.md section 3), newest first. */
 export async function autoClockedOut(

@@ -44,7 +44,7 @@ import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { ok } from '../../platform/reply.ts';
 import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
-import { autoClockedOut, requestCorrection, scheduleAutoClockout } from './auto-clockout.ts';
+import { autoClockedOut, autoClockoutJob, requestCorrection } from './auto-clockout.ts';
 import {
   activeSessionOf,
   assertMayRead,
@@ -110,13 +110,7 @@ const intervalSeconds = z.coerce
 export function hrRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  if (intervalSeconds > 0) {
-    let stop: (() => void) | undefined;
-    app.addHook('onReady', async () => {
-      stop = scheduleAutoClockout(db, app.log, intervalSeconds * 1000);
-    });
-    app.addHook('onClose', async () => stop?.());
-  }
+  if (intervalSeconds > 0) app.jobs.declare(autoClockoutJob(intervalSeconds));
 
   // ---- Clock in and out
 
