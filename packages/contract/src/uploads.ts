@@ -76,4 +76,15 @@ export const uploadMessages = {
   tooLarge: (maxBytes: number) => `The file must be smaller than ${Math.round(maxBytes / MB)}MB`,
   wrongType: 'The file type does not match the upload link',
   exists: 'This file has already been uploaded',
+  readInvalid: 'This file link is not valid',
+  readExpired: 'This file link has expired; open the file again from its page',
 } as const;
+
+/**
+ * What a record stores for an uploaded file: its address without a read link's query
+ * (`/api/uploads/<key>?expires=…&signature=…` -> `/api/uploads/<key>`). The API hands out signed
+ * read links in the records it answers with, and a form sends them back as they came.
+ */
+export function storedFileAddress(value: string): string {
+  return value.startsWith(`/api${UPLOADS_PATH}/`) ? (value.split('?')[0] ?? value) : value;
+}
