@@ -17,7 +17,7 @@ import {
   faceDistance,
   warmFaceEngine,
 } from '../apps/api/src/modules/hr-face/engine.ts';
-import { FACE_MATCH_THRESHOLD } from '../apps/api/src/modules/hr-face/service.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
 import {
   faceJpeg,
   sampleFaces,
@@ -25,6 +25,9 @@ import {
   type SampleFace,
 } from '../apps/api/test/api/face-images.ts';
 import { resultsDir } from './lib/paths.ts';
+
+/** The threshold the server would use here: FACE_MATCH_THRESHOLD or its default (config.ts). */
+const FACE_MATCH_THRESHOLD = loadConfig().FACE_MATCH_THRESHOLD;
 
 const probes: Record<string, Capture> = {
   'other crop': { margin: 0.35, shift: [0.12, -0.08] },

@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Every file named schema.ts holds tables: each module's own, and the kernel's (platform/).
+  schema: './src/**/schema.ts',
   out: './drizzle',
 });

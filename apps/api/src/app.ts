@@ -23,31 +23,11 @@ import { type Database, ping } from './platform/database.ts';
 import { installErrorHandler, notFoundReply } from './platform/error-handler.ts';
 import { ok } from './platform/reply.ts';
 import { mountResource } from './platform/resources/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 import { contextForToken } from './modules/users/api.ts';
-import { mailRoutes } from './modules/mail/routes.ts';
-import { navigationRoutes } from './modules/navigation/routes.ts';
-import { hrRoutes } from './modules/hr/routes.ts';
-import { faceRoutes } from './modules/hr-face/routes.ts';
-import { kioskRoutes } from './modules/hr-kiosk/routes.ts';
-import { recordRoutes } from './modules/hr-records/routes.ts';
-import { shellRoutes } from './modules/shell/routes.ts';
-import { resourceServices } from './resources.ts';
+import { modules } from './modules.ts';
 import { createUploads, uploadRoutes } from './platform/uploads.ts';
 import { UPLOADS_PATH } from '@portal/contract/uploads';
-import { accessRoutes } from './modules/access/routes.ts';
-import { assignmentRoutes } from './modules/assignments/routes.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
-import { companyRoutes } from './modules/company/routes.ts';
-import { fieldRoutes } from './modules/fields/routes.ts';
-import { organisationRoutes } from './modules/organisation/routes.ts';
-import { supportRoutes } from './modules/support/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
-import { schedulingRoutes } from './modules/scheduling/routes.ts';
 import { eventRoutes } from './platform/events.ts';
-import { timeoffRoutes } from './modules/timeoff/routes.ts';
-import { hrDashboardRoutes } from './modules/hr-dashboard/routes.ts';
-import { timesheetRoutes } from './modules/timesheets/routes.ts';
 import { keyFromFile } from './platform/keys.ts';
 import { createJobRunner, jobRoutes } from './platform/jobs.ts';
 import { createPublicLinks, publicLinkRoutes } from './platform/public-links.ts';
@@ -155,33 +135,17 @@ export async function buildApp({
           return ok('ok', { version: APP_VERSION });
         },
       });
-      authRoutes(api, db, config);
-      mailRoutes(api, db, config);
-      for (const service of resourceServices) mountResource(api, db, service);
-      navigationRoutes(api, db);
       const uploads = createUploads({
         dir: join(config.DATA_DIR, 'uploads'),
         basePath: `${API_PREFIX}${UPLOADS_PATH}`,
       });
       await uploadRoutes(api, uploads, UPLOADS_PATH);
-      hrRoutes(api, db, uploads);
-      faceRoutes(api, db);
-      kioskRoutes(api, db);
-      recordRoutes(api, db, uploads);
-      accessRoutes(api, db);
-      assignmentRoutes(api, db);
-      billingRoutes(api, db);
-      companyRoutes(api, db, uploads);
-      fieldRoutes(api, db);
-      organisationRoutes(api, db);
-      supportRoutes(api, db);
-      userRoutes(api, db);
-      shellRoutes(api, db);
-      schedulingRoutes(api, db);
-      eventRoutes(api, db);
-      timeoffRoutes(api, db);
-      hrDashboardRoutes(api, db);
-      timesheetRoutes(api, db);
+      eventRoutes(api, db, config.LIVE_HEARTBEAT_SECONDS);
+      // Every domain module (src/modules.ts): its resources on the engine, then its own routes.
+      for (const module of modules) {
+        for (const service of module.resources ?? []) mountResource(api, db, service);
+        await module.routes?.(api, { db, config, uploads, apiPrefix: API_PREFIX });
+      }
       jobRoutes(api, db);
       publicLinkRoutes(api, app.publicLinks);
       settingRoutes(api, db);

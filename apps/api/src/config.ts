@@ -68,6 +68,17 @@ const envSchema = z.object({
     .optional(),
   ALLOW_SIGNUP: bool.default(false),
   SIGNUP_COMPANY_ID: z.coerce.number().int().positive().optional(),
+  /** Seconds between passes of the HR auto clock-out job; 0 turns it off. */
+  HR_AUTO_CLOCKOUT_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(60),
+  /** Seconds between the keep-alive comments of the live-update stream (/api/events). */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(40).default(20),
+  /** Face check: the largest descriptor distance still taken as the same person (hr-face). */
+  FACE_MATCH_THRESHOLD: z.coerce.number().min(0.1).max(1.2).default(0.5),
 });
 
 export type Config = z.output<typeof envSchema> & {

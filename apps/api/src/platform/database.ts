@@ -9,11 +9,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from '../db/schema.ts';
-
-export type Schema = typeof schema;
-/** The typed handle every module uses; PGlite and node-postgres both satisfy it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The typed handle every module uses; PGlite and node-postgres both satisfy it. Queries name their
+ * tables (each module's schema.ts), so the handle carries no schema of its own and the kernel
+ * knows no module's tables.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle has the same query surface as the database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Tx;
@@ -49,7 +50,7 @@ export async function openPostgres(url: string, migrateOnOpen = true): Promise<D
     await client.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+      await migratePg(drizzlePg({ client }), { migrationsFolder: migrationsFolder() });
     } finally {
       await client
         .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
@@ -61,7 +62,7 @@ export async function openPostgres(url: string, migrateOnOpen = true): Promise<D
   // An idle connection the server ends (a restart, an administrator's terminate) is dropped by the
   // pool, which opens a new one on the next query; unlistened, its 'error' would crash the process.
   pool.on('error', () => undefined);
-  return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+  return { db: drizzlePg({ client: pool }), kind: 'postgres', close: () => pool.end() };
 }
 
 /** PGlite in `dataDir` (persisted), or in memory from a dump when `loadDataDir` is given (tests). */
@@ -73,7 +74,7 @@ export async function openPglite(options: {
   const client = options.loadDataDir
     ? await PGlite.create({ loadDataDir: options.loadDataDir })
     : await PGlite.create(options.dataDir ? resolve(options.dataDir, 'pgdata') : undefined);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return { db, kind: 'pglite', client, close: () => client.close() };
 }

@@ -36,18 +36,6 @@ export interface PortalEvent {
 const CHANNEL = 'portal_events';
 /** NOTIFY payloads must stay under 8,000 bytes. */
 const MAX_PAYLOAD = 7000;
-/**
- * Seconds between the comment lines that keep an idle stream open through proxies:
- * LIVE_HEARTBEAT_SECONDS, default 20 (the web client reconnects after 45 s of silence).
- */
-const heartbeatMs = () =>
-  z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(40)
-    .catch(20)
-    .parse(process.env.LIVE_HEARTBEAT_SECONDS ?? 20) * 1000;
 /** A stream ends after this long and the client reconnects, so a revoked session stops listening. */
 const STREAM_LIFETIME_MS = 10 * 60_000;
 
@@ -178,9 +166,11 @@ export function createEventHub(db: Database, log: FastifyBaseLogger): EventHub {
  * URL). Each event is `event: <type>` and `data: <json>`; a comment line every LIVE_HEARTBEAT_SECONDS keeps
  * proxies from closing the stream.
  */
-export function eventRoutes(app: FastifyInstance, db: Database) {
+export function eventRoutes(app: FastifyInstance, db: Database, heartbeatSeconds: number) {
   const hub = createEventHub(db, app.log);
-  const everyMs = heartbeatMs();
+  // Comment lines keep an idle stream open through proxies (config LIVE_HEARTBEAT_SECONDS, 20 by
+  // default; the web client reconnects after 45 s of silence).
+  const everyMs = heartbeatSeconds * 1000;
   const open = new Set<ServerResponse>();
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', async () => {

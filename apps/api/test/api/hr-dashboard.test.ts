@@ -154,10 +154,13 @@ describe('store view and live updates', () => {
   });
 
   it('keeps an idle stream open with heartbeat comments', async () => {
-    process.env.LIVE_HEARTBEAT_SECONDS = '1';
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      LIVE_HEARTBEAT_SECONDS: '1',
+    });
     const other = await buildApp({ config, db: t.database.db, logger: false });
-    delete process.env.LIVE_HEARTBEAT_SECONDS;
     await other.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     try {

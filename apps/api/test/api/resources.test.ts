@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourcePermissionName } from '@portal/contract/permissions';
-import { resourceServices } from '../../src/resources.ts';
+import { resourceServices } from '../../src/modules.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 interface Tokens {

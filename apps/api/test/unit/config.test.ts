@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 
@@ -36,6 +38,12 @@ describe('configuration', () => {
       [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
       [{ API_HOSTS: 'nonsense' }, 'API_HOSTS'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ HR_AUTO_CLOCKOUT_INTERVAL_SECONDS: 'hourly' }, 'HR_AUTO_CLOCKOUT_INTERVAL_SECONDS'],
+      [{ HR_AUTO_CLOCKOUT_INTERVAL_SECONDS: '-5' }, 'HR_AUTO_CLOCKOUT_INTERVAL_SECONDS'],
+      [{ LIVE_HEARTBEAT_SECONDS: 'often' }, 'LIVE_HEARTBEAT_SECONDS'],
+      [{ LIVE_HEARTBEAT_SECONDS: '90' }, 'LIVE_HEARTBEAT_SECONDS'],
+      [{ FACE_MATCH_THRESHOLD: 'strict' }, 'FACE_MATCH_THRESHOLD'],
+      [{ FACE_MATCH_THRESHOLD: '2' }, 'FACE_MATCH_THRESHOLD'],
     ] as const) {
       let error: unknown;
       try {
@@ -47,6 +55,37 @@ describe('configuration', () => {
       expect((error as Error).message).toContain(text);
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+});
+
+describe('the job, live-stream and face variables', () => {
+  it('have their defaults and take good values', () => {
+    expect(loadConfig({})).toMatchObject({
+      HR_AUTO_CLOCKOUT_INTERVAL_SECONDS: 60,
+      LIVE_HEARTBEAT_SECONDS: 20,
+      FACE_MATCH_THRESHOLD: 0.5,
+    });
+    expect(
+      loadConfig({
+        HR_AUTO_CLOCKOUT_INTERVAL_SECONDS: '0',
+        LIVE_HEARTBEAT_SECONDS: '5',
+        FACE_MATCH_THRESHOLD: '0.45',
+      }),
+    ).toMatchObject({
+      HR_AUTO_CLOCKOUT_INTERVAL_SECONDS: 0,
+      LIVE_HEARTBEAT_SECONDS: 5,
+      FACE_MATCH_THRESHOLD: 0.45,
+    });
+  });
+});
+
+describe('the environment', () => {
+  it('is read in config.ts only', () => {
+    const src = join(import.meta.dirname, '../../src');
+    const readers = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .filter((file) => readFileSync(join(src, file), 'utf8').includes('process.env'));
+    expect(readers).toEqual(['config.ts']);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   getFaceEnrolment,
   listFaceChecks,
   markFaceCheckReviewed,
+  setFaceMatchThreshold,
   withdrawFace,
 } from './service.ts';
 
@@ -38,8 +39,9 @@ const userIdParams = z.object({
 });
 
 /** Face enrolment with consent (SPEC.md section 7, PATCH /users/update-face) and the review list. */
-export function faceRoutes(app: FastifyInstance, db: Database) {
+export function faceRoutes(app: FastifyInstance, db: Database, matchThreshold: number) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  setFaceMatchThreshold(matchThreshold);
   app.addHook('onClose', async () => closeFaceEngine());
 
   r.get('/users/update-face/:user_id', {

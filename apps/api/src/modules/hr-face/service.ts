@@ -10,9 +10,9 @@ import {
   type FaceMode,
   type FaceRefusalData,
 } from '@portal/contract/hr-face';
-import { z } from 'zod';
 import type { Database, Executor } from '../../platform/database.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
+import { loadConfig } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
@@ -26,17 +26,15 @@ import { tenantJoin } from '../../db/columns.ts';
  * face-api's own default is 0.6; on the package's sample photos (bench/face-accuracy.ts) 0.6
  * accepted 5 of 29 pairs of different people in the same photo and 0.5 accepted 1, while 111 of
  * 126 synthetic re-captures of the same face (crop, mirror, scale, light, JPEG quality) passed,
- * most misses being photos with no face found. FACE_MATCH_THRESHOLD overrides it.
+ * most misses being photos with no face found. The default (0.5) and the FACE_MATCH_THRESHOLD
+ * variable are read in config.ts; faceRoutes sets the configured value when the app starts.
  */
-export const FACE_MATCH_THRESHOLD = (() => {
-  const parsed = z.coerce
-    .number()
-    .min(0.1)
-    .max(1.2)
-    .safeParse(process.env.FACE_MATCH_THRESHOLD ?? 0.5);
-  if (!parsed.success) throw new Error('FACE_MATCH_THRESHOLD must be a number from 0.1 to 1.2');
-  return parsed.data;
-})();
+let faceMatchThreshold = loadConfig({}).FACE_MATCH_THRESHOLD;
+
+/** Sets the face-match threshold (config FACE_MATCH_THRESHOLD), once at start. */
+export function setFaceMatchThreshold(value: number) {
+  faceMatchThreshold = value;
+}
 
 export const FACE_MODEL = 'face-api 1.7.15 ssd_mobilenetv1 + face_landmark_68 + face_recognition';
 
@@ -175,7 +173,7 @@ export async function checkPunchFace(
   }
   const distance =
     Math.round(faceDistance(described.descriptor, enrolment.descriptor) * 1000) / 1000;
-  if (distance <= FACE_MATCH_THRESHOLD) {
+  if (distance <= faceMatchThreshold) {
     return { flag: null, checkId: await log('pass', distance), distance };
   }
   if (policy.mode === 'block') {

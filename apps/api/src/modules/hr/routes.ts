@@ -40,6 +40,7 @@ import {
   terminationRequestSchema,
 } from '@portal/contract/hr-employees';
 import { signedUploadSchema, signUploadRequestSchema } from '@portal/contract/uploads';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { ok } from '../../platform/reply.ts';
@@ -97,18 +98,11 @@ const idPair = z.object({
     .transform((value) => value.split('&').map(Number) as [number, number]),
 });
 
-/** How often the auto clock-out job runs: HR_AUTO_CLOCKOUT_INTERVAL_SECONDS (0 turns it off). */
-const intervalSeconds = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(24 * 3600)
-  .catch(60)
-  .parse(process.env.HR_AUTO_CLOCKOUT_INTERVAL_SECONDS ?? 60);
-
 /** The time clock's and employees' API (SPEC.md section 7, HR and Employees) and the auto clock-out job. */
-export function hrRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
+export function hrRoutes(app: FastifyInstance, db: Database, uploads: Uploads, config: Config) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** How often the auto clock-out job runs (0: never). */
+  const intervalSeconds = config.HR_AUTO_CLOCKOUT_INTERVAL_SECONDS;
 
   if (intervalSeconds > 0) app.jobs.declare(autoClockoutJob(intervalSeconds));
 

@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { assignmentRoutes } from './routes.ts';
+import { userStoreService, userRegionService, userDistrictService } from './services.ts';
+
+export const assignmentsModule = defineModule({
+  name: 'assignments',
+  resources: [userStoreService, userRegionService, userDistrictService],
+  routes: (api, { db }) => assignmentRoutes(api, db),
+});

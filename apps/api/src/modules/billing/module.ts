@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { billingRoutes } from './routes.ts';
+import { taxInfoService } from './services.ts';
+
+export const billingModule = defineModule({
+  name: 'billing',
+  resources: [taxInfoService],
+  routes: (api, { db }) => billingRoutes(api, db),
+});

@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { companyRoutes } from './routes.ts';
+import { companyAssetService, companyCarrierService } from './services.ts';
+
+export const companyModule = defineModule({
+  name: 'company',
+  resources: [companyAssetService, companyCarrierService],
+  routes: (api, { db, uploads }) => companyRoutes(api, db, uploads),
+});

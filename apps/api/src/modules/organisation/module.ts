@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { organisationRoutes } from './routes.ts';
+import { companyService, regionService, districtService, storeService } from './services.ts';
+
+export const organisationModule = defineModule({
+  name: 'organisation',
+  resources: [companyService, regionService, districtService, storeService],
+  routes: (api, { db }) => organisationRoutes(api, db),
+});

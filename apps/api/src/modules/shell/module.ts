@@ -1,0 +1,7 @@
+import { defineModule } from '../../platform/module.ts';
+import { shellRoutes } from './routes.ts';
+
+export const shellModule = defineModule({
+  name: 'shell',
+  routes: (api, { db }) => shellRoutes(api, db),
+});

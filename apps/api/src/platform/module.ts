@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from './database.ts';
+import type { ResourceService } from './resources/service.ts';
+import type { Uploads } from './uploads.ts';
+
+/** What the app hands every module when it mounts it. */
+export interface ModuleContext {
+  db: Database;
+  config: Config;
+  uploads: Uploads;
+  /** Where the API is mounted (`/api`), for links a module builds to its own routes. */
+  apiPrefix: string;
+}
+
+/**
+ * A domain module's one descriptor (modules/<name>/module.ts). The app mounts the modules listed
+ * in src/modules.ts: each one's resources on the generic engine (their standard routes, and the
+ * generic API test suite runs over them), then its hand-written routes. Tables need no entry:
+ * every schema.ts under src/ is a table file (drizzle.config.ts).
+ */
+export interface PortalModule {
+  /** The folder name under modules/. */
+  name: string;
+  /** Resources served by the generic engine (platform/resources). */
+  resources?: readonly ResourceService[];
+  /** Hand-written routes, registered under /api with the platform's access control. */
+  routes?: (api: FastifyInstance, ctx: ModuleContext) => void | Promise<void>;
+}
+
+/** Declares a module; a plain typed object, kept as written (literal names and arrays). */
+export const defineModule = <const M extends PortalModule>(module: M): M => module;
