@@ -9,6 +9,7 @@ import { mailModule } from './modules/mail/module.ts';
 import { navigationModule } from './modules/navigation/module.ts';
 import { assignmentsModule } from './modules/assignments/module.ts';
 import { catalogModule } from './modules/catalog/module.ts';
+import { ordersModule } from './modules/orders/module.ts';
 import { supportModule } from './modules/support/module.ts';
 import { billingModule } from './modules/billing/module.ts';
 import { companyModule } from './modules/company/module.ts';
@@ -32,6 +33,7 @@ export const modules: readonly PortalModule[] = [
   navigationModule,
   assignmentsModule,
   catalogModule,
+  ordersModule,
   supportModule,
   billingModule,
   companyModule,

@@ -1,7 +1,12 @@
 import { defineModule } from '../../platform/module.ts';
-import { categoryService } from './services.ts';
+import {
+  adjustmentReasonService,
+  categoryService,
+  manufacturerService,
+  productService,
+} from './services.ts';
 
 export const catalogModule = defineModule({
   name: 'catalog',
-  resources: [categoryService],
+  resources: [categoryService, adjustmentReasonService, manufacturerService, productService],
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import {
@@ -10,7 +10,13 @@ import {
 } from '@portal/contract/envelope';
 import { idParamsSchema, listQuerySchema, relatedQuerySchema } from '@portal/contract/list-query';
 import type { Permission } from '@portal/contract/permissions';
-import { patchSchemaOf, type ResourceDefinition } from '@portal/contract/resource';
+import {
+  historyEntrySchema,
+  patchSchemaOf,
+  transitionBodySchema,
+  type ResourceDefinition,
+  type StatusMachine,
+} from '@portal/contract/resource';
 import type { Database } from '../database.ts';
 import { callerOf } from '../access.ts';
 import { ok } from '../reply.ts';
@@ -136,4 +142,78 @@ export function mountResource(app: FastifyInstance, db: Database, service: Resou
         ok(messages.activated, await service.activate(db, callerOf(request), request.params.id)),
     });
   }
+
+  const machine = definition.statuses;
+  if (machine) {
+    r.post(`${path}/:id/transition`, {
+      schema: {
+        tags,
+        summary: `Change the status of a ${definition.label.one}`,
+        description: transitionTable(machine, definition.name),
+        params: idParamsSchema,
+        body: transitionBodySchema,
+        response: rowReply,
+      },
+      // Reading is the floor; each move checks its own permission.
+      config: { access: read },
+      handler: async (request) =>
+        ok(
+          machine.messages.moved,
+          await service.transition(db, callerOf(request), request.params.id, request.body),
+        ),
+    });
+  }
+
+  for (const [name, action] of Object.entries(definition.actions ?? {})) {
+    r.post(`${path}/:id/${name}`, {
+      schema: {
+        tags,
+        summary: `${action.label} a ${definition.label.one}`,
+        description: action.allowedIn
+          ? `Offered when the status is ${action.allowedIn.join(', ')}.`
+          : undefined,
+        params: idParamsSchema,
+        body: action.body,
+        response: rowReply,
+      },
+      config: { access: action.permission ?? write },
+      handler: async (request) =>
+        ok(
+          action.messages.done,
+          await service.runAction(db, callerOf(request), request.params.id, name, request.body),
+        ),
+    });
+  }
+
+  if (definition.history || machine) {
+    r.get(`${path}/:id/history`, {
+      schema: {
+        tags,
+        summary: `History of a ${definition.label.one}`,
+        description: 'Newest first: creates, changes (before and after), transitions and actions.',
+        params: idParamsSchema,
+        response: { 200: replySchema(z.array(historyEntrySchema)), ...errors },
+      },
+      config: { access: read },
+      handler: async (request) =>
+        ok('', await service.history(db, callerOf(request), request.params.id)),
+    });
+  }
+
+  service.routes?.(app, db);
+}
+
+/** The allowed moves as the OpenAPI description of the transition route shows them. */
+function transitionTable(machine: StatusMachine, resource: string): string {
+  const moves = machine.transitions.map(
+    (move) =>
+      `- ${move.from.join(' or ')} -> ${move.to} ("${move.label}", needs ${move.permission ?? `write_${resource}`})`,
+  );
+  return [
+    `Statuses: ${machine.states.join(', ')}; new rows start ${machine.initial}.`,
+    'Allowed moves (any other is a 409):',
+    ...moves,
+    machine.editableIn ? `Editable (PATCH, DELETE) only when ${machine.editableIn.join(', ')}.` : '',
+    "Each row's allowed_transitions lists the moves the caller may make now.",
+  ].join('\n');
 }

@@ -1,0 +1,7 @@
+import { defineModule } from '../../platform/module.ts';
+import { orderService } from './services.ts';
+
+export const ordersModule = defineModule({
+  name: 'orders',
+  resources: [orderService],
+});
