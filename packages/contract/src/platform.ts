@@ -139,3 +139,44 @@ export const settingMessages = {
   unknown: 'Unknown setting',
   companyScopeId: 'The company level takes scope_id 0',
 } as const;
+
+// ---- Bulk CSV on engine resources (apps/api/src/platform/resources/bulk.ts)
+
+/** A file holds at most this many rows unless the resource's `bulk.maxRows` says otherwise. */
+export const BULK_MAX_ROWS = 5000;
+
+/** POST {path}/bulk, PATCH {path}/bulk, POST {path}/bulk/delete. */
+export const bulkRequestSchema = z.strictObject({
+  /** the file's text, header line first */
+  csv: z.string().min(1, 'The file is empty').max(10_000_000),
+  /** check every row and report, but save nothing */
+  dry_run: z.boolean().default(false),
+});
+
+/** One problem of the file: its line (1 is the header), its column (null: the whole line). */
+export const bulkRowErrorSchema = z.object({
+  line: z.number().int(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type BulkRowError = z.infer<typeof bulkRowErrorSchema>;
+
+export const bulkResultSchema = z.object({
+  /** rows created, updated or deleted (or that would be, on a dry run) */
+  count: z.number().int(),
+  dry_run: z.boolean(),
+  ids: z.array(z.number().int()),
+});
+
+export const bulkMessages = {
+  created: (count: number, label: string) => `${count} ${label} created`,
+  updated: (count: number, label: string) => `${count} ${label} updated`,
+  deleted: (count: number, label: string) => `${count} ${label} deleted`,
+  checked: (count: number) => `${count} rows checked; nothing was saved`,
+  failed: (rows: number) =>
+    `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors; nothing was saved`,
+  noRows: 'The file has no rows',
+  tooMany: (max: number) => `A file may hold at most ${max} rows`,
+  unknownColumn: (column: string) => `Unknown column ${column}`,
+  missingId: 'The file needs an id column',
+} as const;

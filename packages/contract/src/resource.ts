@@ -151,6 +151,11 @@ export interface ResourceDefinition<
   lines?: LinesDeclaration;
   /** Reference fields of the row, by the field holding the id. */
   references?: Readonly<Record<string, ResourceReference>>;
+  /**
+   * Bulk CSV: `GET {path}/bulk/template`, `POST {path}/bulk` (create), `PATCH {path}/bulk`
+   * (update by id), `POST {path}/bulk/delete` (by id); per-row errors, all or nothing.
+   */
+  bulk?: { maxRows?: number };
 }
 
 /** Declares a resource once; the API and the web app both read this object. */

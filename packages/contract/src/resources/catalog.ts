@@ -25,6 +25,7 @@ export const categories = defineResource({
   searchFields: ['name', 'description'],
   queryFields: ['id', 'name', 'company_id', 'created_at'],
   defaultSort: 'name',
+  bulk: { maxRows: 1000 },
 });
 
 export const adjustmentReasonSchema = z.object({

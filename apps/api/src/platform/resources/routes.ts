@@ -20,6 +20,7 @@ import {
 import type { Database } from '../database.ts';
 import { callerOf } from '../access.ts';
 import { ok } from '../reply.ts';
+import { mountBulk } from './bulk.ts';
 import type { ResourceService } from './service.ts';
 
 const errors = {
@@ -200,6 +201,7 @@ export function mountResource(app: FastifyInstance, db: Database, service: Resou
     });
   }
 
+  mountBulk(app, db, service);
   service.routes?.(app, db);
 }
 
