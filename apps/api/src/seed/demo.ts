@@ -8,6 +8,7 @@ import { seedHrDemo } from '../modules/hr/demo.ts';
 import { seedSchedulingDemo } from '../modules/scheduling/demo.ts';
 import { seedTimeoffDemo } from '../modules/timeoff/demo.ts';
 import { seedAdminDemo } from './admin-demo.ts';
+import { seedWorkHistory } from './history.ts';
 import { requiredFields, sidebarItems } from '../modules/navigation/schema.ts';
 import { companies, districts, regions, stores } from '../modules/organisation/schema.ts';
 import { userIdentities, users } from '../modules/users/schema.ts';
@@ -16,12 +17,28 @@ export const DEMO_PASSWORD = 'Demo@12345';
 export const DEMO_COMPANY = 'Demo Wireless';
 export const SECOND_COMPANY = 'Northwind Mobile';
 
+interface DemoUser {
+  email: string;
+  role: RoleKey;
+  first: string;
+  last: string;
+  /** The user's current store by name; otherwise the plan's stores in turn. */
+  store?: string;
+}
+
 /** One demo user per role (DESIGN.md "Demo tenant"). */
-export const demoUsers: { email: string; role: RoleKey; first: string; last: string }[] = [
+export const demoUsers: DemoUser[] = [
   { email: 'admin@demo.example', role: 'super_admin', first: 'Ada', last: 'Admin' },
   { email: 'agent@demo.example', role: 'master_agent', first: 'Marco', last: 'Agent' },
   { email: 'manager@demo.example', role: 'sub_agent_admin', first: 'Mina', last: 'Manager' },
-  { email: 'employee@demo.example', role: 'sub_agent_employee', first: 'Eli', last: 'Employee' },
+  {
+    email: 'employee@demo.example',
+    role: 'sub_agent_employee',
+    first: 'Eli',
+    last: 'Employee',
+    // The manager's home store (DEMO_HOME_STORE, below).
+    store: 'Charlotte Amalie',
+  },
   { email: 'warehouse@demo.example', role: 'warehouse_account', first: 'Wes', last: 'Warehouse' },
   { email: 'callcenter@demo.example', role: 'call_center_agent', first: 'Cara', last: 'Caller' },
   { email: 'user@demo.example', role: 'base_user', first: 'Uma', last: 'User' },
@@ -34,6 +51,25 @@ export const demoTwoFactorUser: (typeof demoUsers)[number] = {
   first: 'Sam',
   last: 'Secure',
 };
+
+/**
+ * The store the demo lives in: the manager's home store, where the demo employee and the hourly
+ * staff below work, so the manager's schedule, dashboard and timesheet open on people.
+ */
+export const DEMO_HOME_STORE = 'Charlotte Amalie';
+
+/** Hourly staff of the home store: their two weeks of shifts and timecards fill the reports. */
+export const demoHourlyStaff: DemoUser[] = [
+  ['tara@demo.example', 'Tara', 'Tran'],
+  ['leo@demo.example', 'Leo', 'Lopez'],
+  ['priya@demo.example', 'Priya', 'Patel'],
+].map(([email = '', first = '', last = '']) => ({
+  email,
+  role: 'sub_agent_employee',
+  first,
+  last,
+  store: DEMO_HOME_STORE,
+}));
 
 const readAll = allPermissions.filter((p) => p.startsWith('read_'));
 // Who punches also answers for auto clocked-out timecards (the dialog's table needs the flag).
@@ -151,7 +187,7 @@ const demoPlan: CompanyPlan = {
       ],
     },
   ],
-  users: [...demoUsers, demoTwoFactorUser],
+  users: [...demoUsers, demoTwoFactorUser, ...demoHourlyStaff],
 };
 
 const northwindPlan: CompanyPlan = {
@@ -246,6 +282,7 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
   const company_id = company.id;
 
   const storeIds: number[] = [];
+  const storeIdByName = new Map<string, number>();
   for (const region of plan.regions) {
     const [r] = await tx
       .insert(regions)
@@ -268,6 +305,7 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
           })
           .returning({ id: stores.id });
         if (s) storeIds.push(s.id);
+        if (s) storeIdByName.set(store.name, s.id);
       }
     }
   }
@@ -311,7 +349,8 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
         last_name: demo.last,
         role_id,
         access_level: roleAccessLevels[demo.role],
-        current_store: storeIds[index % storeIds.length] ?? null,
+        current_store:
+          (demo.store ? storeIdByName.get(demo.store) : storeIds[index % storeIds.length]) ?? null,
       })
       .returning({ id: users.id });
     if (!user) throw new Error('user insert returned nothing');
@@ -345,5 +384,6 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
   await seedTimeoffDemo(tx, company_id);
   await seedAdminDemo(tx, company_id, plan.name === DEMO_COMPANY);
   // After the store assignments: the schedule's rows are the store's staff.
-  await seedSchedulingDemo(tx, company_id);
+  const homeStore = await seedSchedulingDemo(tx, company_id);
+  if (homeStore && plan.name === DEMO_COMPANY) await seedWorkHistory(tx, company_id, homeStore);
 }

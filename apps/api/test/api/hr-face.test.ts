@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { ClockActionData, BreakActionData } from '@portal/contract/hr';
 import {
   FACE_CONSENT_VERSION,
@@ -66,11 +66,19 @@ const clockOut = (who: Person, timecardId: number, extra: Record<string, unknown
     token: who.token,
     body: { id: timecardId, user_id: who.id, ...extra },
   });
+/** Timecards punched during this test run (not the demo's seeded history). */
+const startedAt = new Date().toISOString();
 const openCards = (who: Person) =>
   t.database.db
     .select({ id: hrTimecards.id })
     .from(hrTimecards)
-    .where(and(eq(hrTimecards.user_id, who.id), eq(hrTimecards.company_id, who.companyId)));
+    .where(
+      and(
+        eq(hrTimecards.user_id, who.id),
+        eq(hrTimecards.company_id, who.companyId),
+        gte(hrTimecards.clock_in, startedAt),
+      ),
+    );
 const enrolmentRow = async (userId: number) =>
   (
     await t.database.db.select().from(hrFaceEnrolments).where(eq(hrFaceEnrolments.user_id, userId))

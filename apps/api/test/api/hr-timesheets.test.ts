@@ -123,8 +123,10 @@ describe('timesheets', () => {
       select coalesce(sum(extract(epoch from clock_out - clock_in)), 0) / 60 as span,
         coalesce((select sum(extract(epoch from b.break_end - b.break_start)) / 60
           from ${hrTimecardBreaks} b join ${hrTimecards} c on c.company_id = b.company_id and c.id = b.timecard_id
-          where c.user_id = ${employee.id} and not b.is_paid), 0) as unpaid
-      from ${hrTimecards} where user_id = ${employee.id} and clock_out is not null`);
+          where c.user_id = ${employee.id} and not b.is_paid and c.clock_in >= ${FROM}::date
+            and c.clock_in < ${TO}::date + 1), 0) as unpaid
+      from ${hrTimecards} where user_id = ${employee.id} and clock_out is not null
+        and clock_in >= ${FROM}::date and clock_in < ${TO}::date + 1`);
     const row = (spans as unknown as { rows: { span: string; unpaid: string }[] }).rows[0];
     const expected = Number(row?.span) - Number(row?.unpaid);
     expect(result.totals.worked_minutes).toBe(expected);

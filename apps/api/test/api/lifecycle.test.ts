@@ -69,12 +69,12 @@ describe.skipIf(testBackend() === 'postgres')('the server process on the embedde
       });
       const body = (await list.json()) as { data: { total: number } };
       expect(body.data.total).toBe(1);
-      // Seeding is idempotent across restarts: still exactly the 8 demo users (one per role and
-      // the two-factor demo user).
+      // Seeding is idempotent across restarts: still exactly the 11 demo users (one per role, the
+      // two-factor demo user and three hourly staff).
       const users = await fetch(`${base}/users/count`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      expect(((await users.json()) as { data: { total: number } }).data.total).toBe(8);
+      expect(((await users.json()) as { data: { total: number } }).data.total).toBe(11);
     } finally {
       second.kill('SIGTERM');
       await once(second, 'exit');

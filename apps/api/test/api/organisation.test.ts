@@ -30,8 +30,8 @@ describe('the demo tenant', () => {
   it('seeds only once', async () => {
     expect(await seedDemo(t.database.db)).toBe(false);
     const users = await t.call<List<unknown>>('GET', '/api/users/count', { token: agent });
-    // One per role plus the two-factor demo user.
-    expect(users.body.data).toEqual({ total: 8 });
+    // One per role, the two-factor demo user and three hourly staff of the home store.
+    expect(users.body.data).toEqual({ total: 11 });
   });
 
   it('loads related records on request', async () => {

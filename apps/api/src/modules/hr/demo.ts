@@ -6,15 +6,19 @@ import { users } from '../users/schema.ts';
 import { hrBreakSettings, hrDepartmentRoles, hrEmployeeDetails } from './schema.ts';
 
 /**
- * Demo staff with an employee record. They are seeded salaried, so signing in as them goes straight
- * to the portal (other journeys and their tests sign in as them); they may still use the Time Clock.
- * Make one hourly in /employees, or create an hourly employee, to be offered the clock-in prompt.
+ * Demo staff with an employee record: who is hourly (offered the clock-in prompt at sign-in) and
+ * whom they report to. The demo employee and the home store's staff are hourly and report to the
+ * manager; the manager, warehouse and call center report to the owner (agent@), so Team shows
+ * people at every level. Salaried staff go straight to the portal; they may still punch.
  */
-export const demoStaffEmails = [
-  'employee@demo.example',
-  'manager@demo.example',
-  'warehouse@demo.example',
-  'callcenter@demo.example',
+export const demoStaff: { email: string; pay_type: 'hourly' | 'salaried'; reportsTo: string }[] = [
+  { email: 'employee@demo.example', pay_type: 'hourly', reportsTo: 'manager@demo.example' },
+  { email: 'tara@demo.example', pay_type: 'hourly', reportsTo: 'manager@demo.example' },
+  { email: 'leo@demo.example', pay_type: 'hourly', reportsTo: 'manager@demo.example' },
+  { email: 'priya@demo.example', pay_type: 'hourly', reportsTo: 'manager@demo.example' },
+  { email: 'manager@demo.example', pay_type: 'salaried', reportsTo: 'agent@demo.example' },
+  { email: 'warehouse@demo.example', pay_type: 'salaried', reportsTo: 'agent@demo.example' },
+  { email: 'callcenter@demo.example', pay_type: 'salaried', reportsTo: 'agent@demo.example' },
 ];
 
 /**
@@ -150,14 +154,21 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 23,
     },
   ]);
-  const staff = await tx
-    .select({ id: users.id })
+  const people = await tx
+    .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.company_id, companyId), inArray(users.email, demoStaffEmails)));
-  if (staff.length)
-    await tx
-      .insert(hrEmployeeDetails)
-      .values(
-        staff.map((user) => ({ company_id: companyId, user_id: user.id, pay_type: 'salaried' })),
-      );
+    .where(
+      and(
+        eq(users.company_id, companyId),
+        inArray(users.email, [...demoStaff.map((s) => s.email), 'agent@demo.example']),
+      ),
+    );
+  const idOf = (email: string) => people.find((p) => p.email === email)?.id;
+  const records = demoStaff.flatMap(({ email, pay_type, reportsTo }) => {
+    const user_id = idOf(email);
+    return user_id
+      ? [{ company_id: companyId, user_id, pay_type, supervisor_id: idOf(reportsTo) ?? null }]
+      : [];
+  });
+  if (records.length) await tx.insert(hrEmployeeDetails).values(records);
 }

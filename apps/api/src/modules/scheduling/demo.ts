@@ -1,10 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { formatInZone } from '@portal/contract/hr';
 import { addDays, shiftInstants, weekStartOf } from '@portal/contract/hr-schedules';
 import type { Tx } from '../../platform/database.ts';
-import { hrDepartmentRoles, hrSchedules } from '../hr/schema.ts';
+import { hrDepartmentRoles, hrEmployeeDetails, hrSchedules } from '../hr/schema.ts';
 import { stores } from '../organisation/schema.ts';
-import { storeEmployees } from './schedule.ts';
+import { hrTimeoffRequests } from '../timeoff/schema.ts';
+import { users } from '../users/schema.ts';
 import { hrShiftTemplates } from './schema.ts';
 
 const demoTemplates = [
@@ -13,63 +14,130 @@ const demoTemplates = [
   { name: 'Overnight Stock', start_time: '22:00', end_time: '06:00', role: 'Stock Room' },
 ] as const;
 
+/** Whose shift today runs now, so signing in as them offers the clock-in prompt for it. */
+const DEMO_EMPLOYEE = 'employee@demo.example';
+const HOUR = 3_600_000;
+
 /**
- * Scheduling demo data of one company, at its first store: three shift templates, this week
- * published and next week as a draft, for up to five of the store's staff (five 8-hour shifts a
- * week each). Today (in the store's zone) is left unscheduled, so signing in or clocking in as demo
- * staff is not tied to a seeded shift. Runs inside the seed transaction, once per new company.
+ * Scheduling demo data of one company: three shift templates at every store, and at the home store
+ * (the demo employee's, else the first) the hourly staff's shifts, five 8-hour shifts a week each:
+ * the last two weeks and this week published, next week a draft. Nobody is scheduled on their
+ * approved time off. The demo employee's shift today runs now (from the last full hour less one,
+ * for 8 hours). Runs inside the seed transaction, once per new company, after the employee records
+ * and time off; returns the home store (or null when the company has none).
  */
 export async function seedSchedulingDemo(tx: Tx, companyId: number) {
-  const [store] = await tx
+  const storeRows = await tx
     .select({ id: stores.id, time_zone: stores.time_zone })
     .from(stores)
     .where(eq(stores.company_id, companyId))
-    .orderBy(asc(stores.id))
-    .limit(1);
-  if (!store) return;
+    .orderBy(asc(stores.id));
   const roles = await tx
     .select({ id: hrDepartmentRoles.id, name: hrDepartmentRoles.name })
     .from(hrDepartmentRoles)
     .where(eq(hrDepartmentRoles.company_id, companyId));
   const roleId = (name: string) => roles.find((r) => r.name === name)?.id ?? null;
+  if (!storeRows.length) return null;
   const templates = await tx
     .insert(hrShiftTemplates)
     .values(
-      demoTemplates.map(({ role, ...template }) => ({
-        company_id: companyId,
-        store_id: store.id,
-        department_role_id: roleId(role),
-        ...template,
-      })),
+      storeRows.flatMap((store) =>
+        demoTemplates.map(({ role, ...template }) => ({
+          company_id: companyId,
+          store_id: store.id,
+          department_role_id: roleId(role),
+          ...template,
+        })),
+      ),
     )
     .returning();
-  const staff = (await storeEmployees(tx, companyId, store.id)).slice(0, 5);
-  const today = formatInZone(new Date(), store.time_zone).slice(0, 10);
+
+  const staff = await tx
+    .select({ id: users.id, email: users.email, store: users.current_store })
+    .from(users)
+    .innerJoin(
+      hrEmployeeDetails,
+      and(
+        eq(hrEmployeeDetails.company_id, users.company_id),
+        eq(hrEmployeeDetails.user_id, users.id),
+      ),
+    )
+    .where(and(eq(users.company_id, companyId), eq(hrEmployeeDetails.pay_type, 'hourly')))
+    .orderBy(asc(users.id));
+  const employee = staff.find((s) => s.email === DEMO_EMPLOYEE);
+  const store = storeRows.find((s) => s.id === employee?.store) ?? storeRows[0];
+  if (!store) return null;
+  const team = staff.filter((s) => s.store === store.id).slice(0, 5);
+  const storeTemplates = templates.filter((t) => t.store_id === store.id);
+  const off = team.length
+    ? await tx
+        .select({
+          user_id: hrTimeoffRequests.user_id,
+          start: hrTimeoffRequests.start_date,
+          end: hrTimeoffRequests.end_date,
+        })
+        .from(hrTimeoffRequests)
+        .where(
+          and(
+            eq(hrTimeoffRequests.company_id, companyId),
+            eq(hrTimeoffRequests.status, 'approved'),
+            inArray(
+              hrTimeoffRequests.user_id,
+              team.map((t) => t.id),
+            ),
+          ),
+        )
+    : [];
+  const isOff = (userId: number, date: string) =>
+    off.some((o) => o.user_id === userId && o.start <= date && date <= o.end);
+
+  const now = new Date();
+  const today = formatInZone(now, store.time_zone).slice(0, 10);
   const thisWeek = weekStartOf(today);
+  const publishedAt = new Date(now.getTime() - 15 * 86_400_000).toISOString();
   const rows: (typeof hrSchedules.$inferInsert)[] = [];
   for (const [week, published] of [
+    [addDays(thisWeek, -14), true],
+    [addDays(thisWeek, -7), true],
     [thisWeek, true],
     [addDays(thisWeek, 7), false],
   ] as const) {
-    for (const [person, employee] of staff.entries()) {
+    for (const [person, member] of team.entries()) {
       for (let day = 0; day < 7; day += 1) {
         const date = addDays(week, day);
-        // Two days off each (five 8-hour shifts), and nobody on today.
-        if (day === (person + 1) % 7 || day === (person + 4) % 7 || date === today) continue;
+        const base = {
+          company_id: companyId,
+          user_id: member.id,
+          store_id: store.id,
+          published_at: published ? publishedAt : null,
+        };
+        if (date === today && member.id === employee?.id) {
+          const start = Math.floor(now.getTime() / HOUR) * HOUR - HOUR;
+          rows.push({
+            ...base,
+            department_role_id: roleId('Cashier'),
+            shift_start: new Date(start).toISOString(),
+            shift_end: new Date(start + 8 * HOUR).toISOString(),
+          });
+          continue;
+        }
+        // Two days off each (five 8-hour shifts a week), none on approved time off.
+        if (day === (person + 1) % 7 || day === (person + 4) % 7 || isOff(member.id, date))
+          continue;
         const template =
-          !published && person === 0 && day === 6 ? templates[2] : templates[(person + day) % 2];
+          !published && person === 0 && day === 6
+            ? storeTemplates[2]
+            : storeTemplates[(person + day) % 2];
         if (!template) continue;
         rows.push({
-          company_id: companyId,
-          user_id: employee.id,
-          store_id: store.id,
+          ...base,
           department_role_id: template.department_role_id,
           shift_template_id: template.id,
           ...shiftInstants(date, template.start_time, template.end_time, store.time_zone),
-          published_at: published ? new Date().toISOString() : null,
         });
       }
     }
   }
   if (rows.length) await tx.insert(hrSchedules).values(rows);
+  return store;
 }

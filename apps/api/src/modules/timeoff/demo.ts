@@ -45,7 +45,13 @@ export async function seedTimeoffDemo(tx: Tx, companyId: number) {
     .where(
       and(
         eq(users.company_id, companyId),
-        inArray(users.email, ['employee@demo.example', 'manager@demo.example']),
+        inArray(users.email, [
+          'employee@demo.example',
+          'manager@demo.example',
+          'tara@demo.example',
+          'leo@demo.example',
+          'priya@demo.example',
+        ]),
       ),
     );
   const employee = people.find((p) => p.email === 'employee@demo.example');
@@ -91,4 +97,68 @@ export async function seedTimeoffDemo(tx: Tx, companyId: number) {
       to_status: 'pending',
       reason: 'Family visit',
     });
+
+  // The home store's staff: a sick day last week and a vacation in three weeks, both approved by
+  // the manager, and a personal day next week waiting for a decision.
+  const byEmail = (email: string) => people.find((p) => p.email === email);
+  const typeId = (name: string) => types.find((t) => t.name === name)?.id;
+  const dayFromToday = (days: number) => isoDay(new Date(Date.now() + days * 86_400_000));
+  const staffRequests = [
+    { who: 'leo@demo.example', type: 'Sick', from: -5, to: -5, notes: 'Flu', approved: true },
+    { who: 'tara@demo.example', type: 'Vacation', from: 21, to: 22, notes: 'Trip', approved: true },
+    {
+      who: 'priya@demo.example',
+      type: 'Personal',
+      from: 9,
+      to: 9,
+      notes: 'Moving',
+      approved: false,
+    },
+  ];
+  for (const plan of staffRequests) {
+    const person = byEmail(plan.who);
+    const type_id = typeId(plan.type);
+    if (!person || !type_id) continue;
+    const decided = plan.approved
+      ? { status: 'approved', decided_by: manager.id, decided_at: new Date().toISOString() }
+      : {};
+    const [row] = await tx
+      .insert(hrTimeoffRequests)
+      .values({
+        company_id: companyId,
+        user_id: person.id,
+        type_id,
+        start_date: dayFromToday(plan.from),
+        end_date: dayFromToday(plan.to),
+        minutes: hours(8 * (plan.to - plan.from + 1)),
+        notes: plan.notes,
+        ...decided,
+      })
+      .returning({ id: hrTimeoffRequests.id });
+    if (!row) continue;
+    const requested = {
+      company_id: companyId,
+      request_id: row.id,
+      actor_id: person.id,
+      action: 'requested',
+      from_status: null,
+      to_status: 'pending',
+      reason: plan.notes,
+    };
+    await tx.insert(hrTimeoffEvents).values(
+      plan.approved
+        ? [
+            requested,
+            {
+              ...requested,
+              actor_id: manager.id,
+              action: 'approved',
+              from_status: 'pending',
+              to_status: 'approved',
+              reason: null,
+            },
+          ]
+        : [requested],
+    );
+  }
 }
