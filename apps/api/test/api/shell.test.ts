@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { menuMoveMessages, storeSwitchMessages } from '@portal/contract/shell';
-import { sidebarItems } from '../../src/modules/navigation/schema.ts';
+import { lotusEmbedSlug, lotusResources } from '@portal/contract/lotus';
+import { embedsAndLinks, sidebarItems } from '../../src/modules/navigation/schema.ts';
+import { companies } from '../../src/modules/organisation/schema.ts';
 import { readMenuSettings } from '../../src/modules/shell/company-settings.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -16,6 +18,20 @@ beforeAll(async () => {
     t.login('user@demo.example'),
     t.login('admin@northwind.example'),
   ]);
+  // Both companies set up every Lotus resource's page (the menu lists only those set up).
+  const companyIds = (await t.database.db.select({ id: companies.id }).from(companies)).map(
+    (c) => c.id,
+  );
+  await t.database.db.insert(embedsAndLinks).values(
+    companyIds.flatMap((company_id) =>
+      lotusResources.map((resource) => ({
+        company_id,
+        slug: lotusEmbedSlug(resource),
+        title: resource.name,
+        url: `https://lotus.example.com${resource.route}`,
+      })),
+    ),
+  );
 });
 afterAll(() => t.close());
 
@@ -44,6 +60,24 @@ describe('shell settings', () => {
       reporting_link_url: null,
     });
     expect((await t.call('GET', '/api/shell/settings')).status).toBe(460);
+  });
+
+  it('list only the Lotus resources whose page is set up, keeping the company settings', async () => {
+    const [demo] = await t.database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, 'Demo Wireless'));
+    if (!demo) throw new Error('no demo company');
+    const engage = and(eq(embedsAndLinks.company_id, demo.id), eq(embedsAndLinks.slug, 'engage'));
+    const [saved] = await t.database.db.delete(embedsAndLinks).where(engage).returning();
+    expect((await settingsOf(baseUser)).menu.lotus_resources).toEqual([
+      'real_estate',
+      'lotus_drive',
+      'real_time',
+    ]);
+    expect((await readMenuSettings(t.database.db, demo.id)).lotus_resources).toContain('engage');
+    if (saved) await t.database.db.insert(embedsAndLinks).values(saved);
+    expect((await settingsOf(baseUser)).menu.lotus_resources).toContain('engage');
   });
 
   it("remember the user's theme on the server, past a sign-out", async () => {

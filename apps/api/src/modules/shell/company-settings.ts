@@ -1,6 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isPermission } from '@portal/contract/permissions';
-import { lotusResourceKeys, type LotusResourceKey } from '@portal/contract/lotus';
+import {
+  lotusEmbedSlug,
+  lotusResourceKeys,
+  lotusResources,
+  type LotusResourceKey,
+} from '@portal/contract/lotus';
 import {
   type MenuSettings,
   type MenuSettingsUpdate,
@@ -9,7 +14,7 @@ import {
 } from '@portal/contract/shell';
 import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
-import { requiredFields } from '../navigation/schema.ts';
+import { embedsAndLinks, requiredFields } from '../navigation/schema.ts';
 import { companySettings, userPreferences } from './schema.ts';
 
 const STANDARD_LOTUS: LotusResourceKey[] = ['engage', 'real_estate', 'lotus_drive', 'real_time'];
@@ -114,14 +119,36 @@ async function themeModeOf(db: Executor, ctx: RequestContext): Promise<ThemeMode
   return row?.theme_mode === 'dark' || row?.theme_mode === 'light' ? row.theme_mode : null;
 }
 
-/** Everything the shell reads once per page load, for any signed-in user. */
+/** The embed slugs the company has set up (a Lotus resource page shows one of them). */
+async function embedSlugs(db: Executor, companyId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: embedsAndLinks.slug })
+    .from(embedsAndLinks)
+    .where(eq(embedsAndLinks.company_id, companyId));
+  return new Set(rows.map((row) => row.slug));
+}
+
+/**
+ * Everything the shell reads once per page load, for any signed-in user. The menu lists only the
+ * Lotus resources whose page has something to show (the company set up its embed), so nobody
+ * opens a "not set up" page; the menu settings themselves keep the company's choice.
+ */
 export async function readShellSettings(db: Executor, ctx: RequestContext): Promise<ShellSettings> {
-  const [home_screen, theme_mode, menu] = await Promise.all([
+  const [home_screen, theme_mode, menu, slugs] = await Promise.all([
     homeScreenTitle(db, ctx.companyId),
     themeModeOf(db, ctx),
     readMenuSettings(db, ctx.companyId),
+    embedSlugs(db, ctx.companyId),
   ]);
-  return { home_screen, theme_mode, menu };
+  const configured = (key: LotusResourceKey) => {
+    const resource = lotusResources.find((each) => each.key === key);
+    return resource !== undefined && slugs.has(lotusEmbedSlug(resource));
+  };
+  return {
+    home_screen,
+    theme_mode,
+    menu: { ...menu, lotus_resources: menu.lotus_resources.filter(configured) },
+  };
 }
 
 export async function saveThemeMode(
