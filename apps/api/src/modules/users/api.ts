@@ -7,3 +7,4 @@ export {
   revokeSession,
   revokeUserSessions,
 } from './sessions.ts';
+export { assertMayActOn, type ActedOnUser } from './act-on.ts';
