@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './fields.ts';
 import type { Permission } from './permissions.ts';
+import { signUploadRequestSchema, storedFileAddress } from './uploads.ts';
 
 /**
  * OneView, the home dashboard (SPEC.md sections 2, 3, 7, 8): a grid of widgets with live figures
@@ -118,7 +119,7 @@ export const companyWidgetPatchSchema = z
     locked: z.boolean().optional(),
   })
   .refine((p) => Object.keys(p).length > 0, { message: 'Nothing to update' });
-export type CompanyWidgetPatch = z.input<typeof companyWidgetPatchSchema>;
+export type CompanyWidgetPatch = z.infer<typeof companyWidgetPatchSchema>;
 
 export const companyWidgetSchema = z.object({
   id,
@@ -142,13 +143,20 @@ export const companyWidgetListQuerySchema = z.object({
 /** SPEC.md section 7: the background url saved with company_id; null removes it. */
 export const backgroundImageSaveSchema = z.strictObject({
   company_id: id,
-  url: z.string().trim().min(1, 'An image is required').max(500).nullable(),
+  // A signed read link (as the API hands files out) is stored as the file's plain address.
+  url: z
+    .string()
+    .trim()
+    .min(1, 'An image is required')
+    .max(500)
+    .transform(storedFileAddress)
+    .nullable(),
 });
 export type BackgroundImageSave = z.input<typeof backgroundImageSaveSchema>;
 
 /** POST /photos/upload (SPEC.md section 7): body file_type, folder oneViewBgImg and the file's name. */
 export const oneviewUploadRequestSchema = z.strictObject({
-  file_type: z.string().min(1, 'A file type is required'),
+  file_type: signUploadRequestSchema.shape.file_type,
   file_name: z.string().trim().min(1, 'A file name is required').max(200),
   folder: z.literal('oneViewBgImg', { error: 'Only the OneView background is uploaded here' }),
 });
@@ -185,7 +193,7 @@ export const layoutQuerySchema = z.object({
 
 /** PUT /oneview/layout: the caller's personal layout. */
 export const personalLayoutSaveSchema = z.strictObject({ widgetsData });
-export type PersonalLayoutSave = z.input<typeof personalLayoutSaveSchema>;
+export type PersonalLayoutSave = z.infer<typeof personalLayoutSaveSchema>;
 
 // ---- Scope and figures
 
@@ -202,6 +210,19 @@ export const scopeQuerySchema = z
     path: ['id'],
   });
 export type ScopeQuery = z.infer<typeof scopeQuerySchema>;
+
+/** A widget request's scope: level and id, or neither for the caller's default scope. */
+export const optionalScopeQuerySchema = z
+  .object({
+    level: z
+      .enum(scopeLevels, { error: 'Scope must be company, region, district or store' })
+      .optional(),
+    id: z.coerce.number().int().positive().optional(),
+  })
+  .refine((s) => s.level === undefined || s.level === 'company' || s.id !== undefined, {
+    message: 'A region, district or store scope needs an id',
+    path: ['id'],
+  });
 
 const namedSchema = z.object({ id, name: z.string() });
 export const scopeOptionsSchema = z.object({

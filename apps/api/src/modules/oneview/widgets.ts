@@ -1,0 +1,56 @@
+import type { WidgetCatalogueEntry } from '@portal/contract/oneview';
+import { hasPermission, type RequestContext } from '../../platform/context.ts';
+import type { ServerWidget } from '../../platform/widgets.ts';
+
+/**
+ * The widgets OneView offers: each declared by the module whose data it counts (its module.ts
+ * `widgets`), collected in src/modules.ts and handed to this module when it is built.
+ */
+export interface WidgetRegistry {
+  all: readonly ServerWidget[];
+  find(key: string): ServerWidget | undefined;
+  title(key: string): string;
+}
+
+export function widgetRegistry(widgets: readonly ServerWidget[]): WidgetRegistry {
+  const byKey = new Map(widgets.map((w) => [w.key, w]));
+  if (byKey.size !== widgets.length) throw new Error('oneview: two widgets share a key');
+  return {
+    all: widgets,
+    find: (key) => byKey.get(key),
+    title: (key) => byKey.get(key)?.title ?? key,
+  };
+}
+
+export const mayShow = (ctx: RequestContext, widget: { permission: ServerWidget['permission'] }) =>
+  widget.permission === null || hasPermission(ctx, widget.permission);
+
+export const catalogueEntry = ({ rows: _rows, ...entry }: ServerWidget): WidgetCatalogueEntry =>
+  entry;
+
+/**
+ * The built-in layout of each mode, used until the company saves its own: the scope's figures for
+ * admins (1) and managers (2), the employee's own figures for employees (3). Widgets not offered
+ * (their module absent) are skipped.
+ */
+export const builtInLayouts: Record<1 | 2 | 3, string[]> = {
+  1: [
+    'clocked_in',
+    'on_break',
+    'late_today',
+    'pending_timeoff',
+    'hours_today',
+    'hours_week',
+    'pending_corrections',
+  ],
+  2: [
+    'clocked_in',
+    'on_break',
+    'late_today',
+    'pending_timeoff',
+    'hours_today',
+    'hours_week',
+    'pending_corrections',
+  ],
+  3: ['my_hours_week', 'my_pending_timeoff'],
+};

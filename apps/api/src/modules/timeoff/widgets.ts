@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { WidgetRow } from '@portal/contract/oneview';
+import type { RequestContext } from '../../platform/context.ts';
+import type { Executor } from '../../platform/database.ts';
+import { defineWidget } from '../../platform/widgets.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { userStores } from '../assignments/schema.ts';
+import { stores } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
+import { hrTimeoffRequests, hrTimeoffTypes } from './schema.ts';
+
+/** Pending requests of the people `who` selects (a condition on users), oldest first. */
+async function pendingRequests(
+  db: Executor,
+  ctx: RequestContext,
+  who: SQL | undefined,
+): Promise<WidgetRow[]> {
+  const rows = await db
+    .select({
+      user_id: hrTimeoffRequests.user_id,
+      name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+      store_name: stores.name,
+      type: hrTimeoffTypes.name,
+      start_date: hrTimeoffRequests.start_date,
+      end_date: hrTimeoffRequests.end_date,
+    })
+    .from(hrTimeoffRequests)
+    .innerJoin(users, tenantJoin(users, hrTimeoffRequests.company_id, hrTimeoffRequests.user_id))
+    .innerJoin(
+      hrTimeoffTypes,
+      tenantJoin(hrTimeoffTypes, hrTimeoffRequests.company_id, hrTimeoffRequests.type_id),
+    )
+    .leftJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
+    .where(
+      and(
+        tenantScope(hrTimeoffRequests, ctx.companyId),
+        eq(hrTimeoffRequests.status, 'pending'),
+        who,
+      ),
+    )
+    .orderBy(asc(hrTimeoffRequests.start_date), asc(hrTimeoffRequests.id));
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    name: r.name,
+    store_name: r.store_name,
+    detail: `${r.type}: ${r.start_date === r.end_date ? r.start_date : `${r.start_date} to ${r.end_date}`}`,
+    worked_hours: null,
+    scheduled_hours: null,
+  }));
+}
+
+/** Time off figures as OneView widgets. */
+export const timeoffWidgets = [
+  defineWidget({
+    key: 'pending_timeoff',
+    title: 'Pending time off',
+    description:
+      'Time off requests waiting for a decision, of people working at the scope’s stores',
+    kind: 'count',
+    subject: 'scope',
+    permission: 'read_hr_timeoff',
+    w: 3,
+    h: 3,
+    async rows(db, ctx, scope) {
+      if (scope.level === 'company') return pendingRequests(db, ctx, undefined);
+      if (!scope.storeIds.length) return [];
+      return pendingRequests(
+        db,
+        ctx,
+        or(
+          inArray(users.current_store, scope.storeIds),
+          sql`exists (select 1 from ${userStores} where ${userStores.company_id} = ${ctx.companyId} and ${userStores.user_id} = ${users.id} and ${inArray(userStores.store_id, scope.storeIds)})`,
+        ),
+      );
+    },
+  }),
+  defineWidget({
+    key: 'my_pending_timeoff',
+    title: 'My pending time off',
+    description: 'Your time off requests waiting for a decision',
+    kind: 'count',
+    subject: 'self',
+    permission: 'write_hr_clockin',
+    w: 3,
+    h: 3,
+    rows: (db, ctx) => pendingRequests(db, ctx, eq(users.id, ctx.userId)),
+  }),
+];

@@ -1,0 +1,130 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { WidgetRow } from '@portal/contract/oneview';
+import type { RequestContext } from '../../platform/context.ts';
+import type { Executor } from '../../platform/database.ts';
+import { defineWidget, hoursOf, type WidgetScope } from '../../platform/widgets.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { hrTimecards } from '../hr/schema.ts';
+import { getCompanySettings } from '../hr/settings.ts';
+import { stores } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
+import { addDays, localDate, weekStartOf } from './arithmetic.ts';
+import { computeTimesheets } from './compute.ts';
+import { hrTimesheetCorrections } from './schema.ts';
+
+type Period = 'today' | 'week';
+
+async function periodOf(db: Executor, companyId: number, timeZone: string, period: Period) {
+  const today = localDate(new Date().toISOString(), timeZone);
+  if (period === 'today') return { from: today, to: today };
+  const settings = await getCompanySettings(db, companyId);
+  const from = weekStartOf(today, settings.week_start_day);
+  return { from, to: addDays(from, 6) };
+}
+
+/** Worked against scheduled hours per person (the timesheets' own figures), people with either. */
+async function hoursRows(
+  db: Executor,
+  ctx: RequestContext,
+  period: Period,
+  who: { storeIds: number[] } | { userIds: number[] },
+  timeZone: string,
+): Promise<WidgetRow[]> {
+  const range = await periodOf(db, ctx.companyId, timeZone, period);
+  if ('storeIds' in who && who.storeIds.length === 0) return [];
+  const result = await computeTimesheets(db, ctx.companyId, { ...range, ...who });
+  return result.employees
+    .filter((e) => e.totals.worked_minutes > 0 || e.totals.scheduled_minutes > 0)
+    .map((e) => ({
+      user_id: e.user_id,
+      name: `${e.first_name} ${e.last_name}`,
+      store_name: null,
+      detail: `${hoursOf(e.totals.worked_minutes)} h worked of ${hoursOf(e.totals.scheduled_minutes)} h scheduled`,
+      worked_hours: hoursOf(e.totals.worked_minutes),
+      scheduled_hours: hoursOf(e.totals.scheduled_minutes),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const hoursWidget = (key: string, title: string, period: Period) =>
+  defineWidget({
+    key,
+    title,
+    description: `Hours worked against hours scheduled ${period === 'today' ? 'today' : 'this week'}, for the people of the scope`,
+    kind: 'hours',
+    subject: 'scope',
+    permission: 'read_hr_timesheets',
+    w: 3,
+    h: 3,
+    rows: (db, ctx, scope: WidgetScope) =>
+      hoursRows(db, ctx, period, { storeIds: scope.storeIds }, scope.timeZone),
+  });
+
+/** Timesheet figures as OneView widgets. */
+export const timesheetWidgets = [
+  hoursWidget('hours_today', 'Hours today', 'today'),
+  hoursWidget('hours_week', 'Hours this week', 'week'),
+  defineWidget({
+    key: 'pending_corrections',
+    title: 'Timecard corrections',
+    description: 'Correction requests waiting for a decision, on timecards of the scope’s stores',
+    kind: 'count',
+    subject: 'scope',
+    permission: 'read_hr_timesheets',
+    w: 3,
+    h: 3,
+    async rows(db, ctx, scope) {
+      if (!scope.storeIds.length) return [];
+      const rows = await db
+        .select({
+          user_id: hrTimesheetCorrections.user_id,
+          name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+          store_name: stores.name,
+          clock_in: hrTimecards.clock_in,
+          time_zone: hrTimecards.time_zone,
+          source: hrTimesheetCorrections.source,
+        })
+        .from(hrTimesheetCorrections)
+        .innerJoin(
+          hrTimecards,
+          tenantJoin(
+            hrTimecards,
+            hrTimesheetCorrections.company_id,
+            hrTimesheetCorrections.timecard_id,
+          ),
+        )
+        .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
+        .innerJoin(
+          users,
+          tenantJoin(users, hrTimesheetCorrections.company_id, hrTimesheetCorrections.user_id),
+        )
+        .where(
+          and(
+            tenantScope(hrTimesheetCorrections, ctx.companyId),
+            eq(hrTimesheetCorrections.status, 'pending'),
+            inArray(hrTimecards.store_id, scope.storeIds),
+          ),
+        )
+        .orderBy(asc(hrTimesheetCorrections.created_at), asc(hrTimesheetCorrections.id));
+      return rows.map((r) => ({
+        user_id: r.user_id,
+        name: r.name,
+        store_name: r.store_name,
+        detail: `${r.source === 'auto_clockout' ? 'Auto clock-out' : 'Timecard'} of ${localDate(r.clock_in, r.time_zone)}`,
+        worked_hours: null,
+        scheduled_hours: null,
+      }));
+    },
+  }),
+  defineWidget({
+    key: 'my_hours_week',
+    title: 'My hours this week',
+    description: 'Your hours worked against your hours scheduled this week',
+    kind: 'hours',
+    subject: 'self',
+    permission: 'write_hr_clockin',
+    w: 3,
+    h: 3,
+    rows: (db, ctx, scope) => hoursRows(db, ctx, 'week', { userIds: [ctx.userId] }, scope.timeZone),
+  }),
+];

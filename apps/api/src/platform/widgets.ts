@@ -1,0 +1,29 @@
+import type { WidgetDeclaration, WidgetRow, ScopeLevel } from '@portal/contract/oneview';
+import type { RequestContext } from './context.ts';
+import type { Executor } from './database.ts';
+
+/**
+ * A dashboard widget, declared as data by the module whose records it counts (OneView shows it).
+ * `rows` answers the records the widget counts for a scope the caller may see; the figure is
+ * computed from the same rows, and the web list the widget opens shows them, so the count always
+ * equals the rows of its list.
+ */
+export interface WidgetScope {
+  level: ScopeLevel;
+  id: number | null;
+  name: string;
+  /** Active stores inside the scope (every store of the company for `company`). */
+  storeIds: number[];
+  /** The zone "today" is read in: the store's, or the first store's of a wider scope. */
+  timeZone: string;
+}
+
+export interface ServerWidget extends WidgetDeclaration {
+  rows(db: Executor, ctx: RequestContext, scope: WidgetScope): Promise<WidgetRow[]>;
+}
+
+/** Typed declaration helper: `defineWidget({ key, title, ..., rows })`. */
+export const defineWidget = (widget: ServerWidget): ServerWidget => widget;
+
+/** Hours with one decimal, from minutes. */
+export const hoursOf = (minutes: number) => Math.round(minutes / 6) / 10;
