@@ -23,6 +23,8 @@ import { hrRecordsModule } from './modules/hr-records/module.ts';
 import { timeoffModule } from './modules/timeoff/module.ts';
 import { timesheetsModule } from './modules/timesheets/module.ts';
 import { hrDashboardModule } from './modules/hr-dashboard/module.ts';
+import { createOneviewModule } from './modules/oneview/module.ts';
+import { timesheetWidgets } from './modules/timesheets/widgets.ts';
 
 export const modules: readonly PortalModule[] = [
   organisationModule,
@@ -47,6 +49,12 @@ export const modules: readonly PortalModule[] = [
   timeoffModule,
   timesheetsModule,
   hrDashboardModule,
+  // Last: OneView shows the widgets the modules above declare.
+  createOneviewModule([
+    ...hrDashboardModule.widgets,
+    ...timesheetWidgets,
+    ...timeoffModule.widgets,
+  ]),
 ];
 
 /**
