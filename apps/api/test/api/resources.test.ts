@@ -22,6 +22,13 @@ interface Sample {
       ) => Promise<Record<string, unknown>>);
   /** Who may write it (companies: only the super admin). */
   writer?: 'super_admin';
+  /** Resources with lines: a new line for a payload, and the unit price the server must charge. */
+  lines?: {
+    line(t: TestApp, token: string): Promise<Record<string, unknown>>;
+    unitPrice(t: TestApp, token: string, line: Record<string, unknown>): Promise<number>;
+  };
+  /** Bodies of the resource's actions, by name (an empty object when left out). */
+  actions?: Record<string, Record<string, unknown>>;
 }
 
 /** The first role the writer may give (GET /user-roles: never one above their own). */
@@ -39,6 +46,8 @@ const idsOf = async (t: TestApp, token: string, path: string) =>
       token,
     })
   ).body.data.results.map((row) => row.id);
+
+let uniqueCount = 0;
 
 /** An active product of the writer's company (one is created when there is none). */
 async function productId(t: TestApp, token: string): Promise<number> {
@@ -257,7 +266,7 @@ const samples: Record<ResourcePermissionName, Sample> = {
   products: {
     create: async (t, token) => ({
       name: 'Generic Phone',
-      sku: 'GEN-PHONE-1',
+      sku: `GEN-PHONE-${++uniqueCount}`,
       price_cents: 19999,
       manufacturer_id: (await idsOf(t, token, '/manufacturers'))[0] ?? null,
       category_id: (await idsOf(t, token, '/categories'))[0] ?? null,
@@ -271,6 +280,17 @@ const samples: Record<ResourcePermissionName, Sample> = {
       lines: [{ product_id: await productId(t, token), quantity: 2 }],
     }),
     update: { note: 'Generic weekly order, changed' },
+    lines: {
+      line: async (t, token) => ({ product_id: await productId(t, token), quantity: 3 }),
+      unitPrice: async (t, token, line) =>
+        (
+          await t.call<{ data: { price_cents: number } }>(
+            'GET',
+            `/api/products/${String(line.product_id)}`,
+            { token },
+          )
+        ).body.data.price_cents,
+    },
   },
 };
 
@@ -465,3 +485,369 @@ describe.each(resourceServices.map((service) => [service.definition.name, servic
     });
   },
 );
+
+type Row = Record<string, unknown> & { id: number; status?: string };
+type LineRow = Record<string, unknown> & {
+  id: number;
+  quantity: number;
+  unit_price_cents: number;
+  tax_cents: number;
+  total_cents: number;
+};
+
+/** Engine 2 features, for the resources that declare them (statuses, actions, history, lines, references). */
+describe.each(
+  resourceServices
+    .filter(({ definition: d }) => d.statuses || d.actions || d.history || d.lines || d.references)
+    .map((service) => [service.definition.name, service] as const),
+)('resource %s, declared features', (name, service) => {
+  const definition = service.definition;
+  const { path, statuses: machine, label } = definition;
+  const sample = samples[name];
+  const writer = () => (sample.writer === 'super_admin' ? superAdmin : tokens.writer);
+  const create = async (): Promise<Row> => {
+    const res = await t.call<Data<Row>>('POST', `/api${path}`, {
+      token: writer(),
+      body: await sample.create(t, writer()),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  const get = async (id: number) =>
+    (await t.call<Data<Row>>('GET', `/api${path}/${id}`, { token: writer() })).body.data;
+  const move = (id: number, to: string, token = writer()) =>
+    t.call<Data<Row>>('POST', `/api${path}/${id}/transition`, {
+      token,
+      body: { to, note: `to ${to}` },
+    });
+  const history = async (id: number) =>
+    (
+      await t.call<Data<Record<string, unknown>[]>>('GET', `/api${path}/${id}/history`, {
+        token: writer(),
+      })
+    ).body.data;
+
+  describe.runIf(machine)('statuses', () => {
+    if (!machine) return;
+    const targets = (from: string) => [
+      ...new Set(machine.transitions.filter((m) => m.from.includes(from)).map((m) => m.to)),
+    ];
+    // The shortest way from the initial status to each status.
+    const paths = new Map<string, string[]>([[machine.initial, []]]);
+    for (const [state, way] of paths) {
+      for (const next of targets(state)) if (!paths.has(next)) paths.set(next, [...way, next]);
+    }
+    const reach = async (state: string) => {
+      const row = await create();
+      for (const step of paths.get(state) ?? []) {
+        const res = await move(row.id, step);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+      return row;
+    };
+
+    it('starts in the initial status with the moves the caller may make on the row', async () => {
+      const row = await create();
+      expect(row.status).toBe(machine.initial);
+      expect([...(row.allowed_transitions as string[])].sort()).toEqual(
+        targets(machine.initial).sort(),
+      );
+      const listed = await t.call<Data<{ results: Row[] }>>(
+        'GET',
+        `/api${path}?filter[id]=${row.id}`,
+        { token: writer() },
+      );
+      expect(listed.body.data.results[0]?.allowed_transitions).toEqual(row.allowed_transitions);
+      // Without the permission the route is closed (403), and another company does not see it.
+      expect(
+        (await move(row.id, targets(machine.initial)[0] ?? '', tokens.noPermission)).status,
+      ).toBe(403);
+      expect(
+        (await move(row.id, targets(machine.initial)[0] ?? '', tokens.otherTenant)).status,
+      ).toBe(404);
+      expect((await move(row.id, 'no_such_status')).status).toBe(400);
+    });
+
+    it('PATCH cannot change the status', async () => {
+      const row = await create();
+      const other = machine.states.find((state) => state !== machine.initial);
+      const res = await t.call('PATCH', `/api${path}/${row.id}`, {
+        token: writer(),
+        body: { status: other },
+      });
+      expect(res.status).toBe(400);
+      expect((await get(row.id)).status).toBe(machine.initial);
+    });
+
+    it('makes every declared move, refuses every other with a 409, and records each move', async () => {
+      expect([...paths.keys()].sort(), 'every status is reachable').toEqual(
+        [...machine.states].sort(),
+      );
+      for (const from of machine.states) {
+        const allowed = targets(from);
+        const row = await reach(from);
+        expect((await get(row.id)).allowed_transitions).toEqual(expect.arrayContaining(allowed));
+        for (const to of machine.states.filter((state) => !allowed.includes(state))) {
+          const refused = await move(row.id, to);
+          expect(refused.status, `${from} -> ${to}`).toBe(409);
+          expect(refused.body.message).toMatch(
+            new RegExp(`^${label.one} (cannot go from|is already)`),
+          );
+          expect((await get(row.id)).status).toBe(from);
+        }
+        for (const to of allowed) {
+          const fresh = await reach(from);
+          const moved = await move(fresh.id, to);
+          expect(moved.status, `${from} -> ${to}: ${JSON.stringify(moved.body)}`).toBe(200);
+          expect(moved.body).toMatchObject({
+            message: machine.messages.moved,
+            data: { status: to },
+          });
+          const [last] = await history(fresh.id);
+          expect(last).toMatchObject({
+            action: 'transition',
+            from_status: from,
+            to_status: to,
+            note: `to ${to}`,
+          });
+          expect(last?.user_name).toEqual(expect.any(String));
+        }
+      }
+    });
+
+    it.runIf(machine.editableIn)(
+      'is changed or deleted only in its editable statuses (409)',
+      async () => {
+        const locked = machine.states.find((state) => !machine.editableIn?.includes(state));
+        if (!locked) return;
+        const row = await reach(locked);
+        const update =
+          typeof sample.update === 'function'
+            ? await sample.update(t, writer(), row)
+            : sample.update;
+        const patched = await t.call('PATCH', `/api${path}/${row.id}`, {
+          token: writer(),
+          body: update,
+        });
+        expect(patched.status).toBe(409);
+        expect(patched.body.message).toBe(machine.messages.notEditable);
+        const deleted = await t.call('DELETE', `/api${path}/${row.id}`, { token: writer() });
+        expect(deleted.status).toBe(409);
+        expect((await get(row.id)).status).toBe(locked);
+      },
+    );
+  });
+
+  describe.runIf(definition.actions)('actions', () => {
+    for (const [action, declared] of Object.entries(definition.actions ?? {})) {
+      it(`${action}: runs with its message, refuses without the permission or across companies`, async () => {
+        const row = await create();
+        expect(row.allowed_actions).toContain(action);
+        const body = sample.actions?.[action] ?? {};
+        const url = `/api${path}/${row.id}/${action}`;
+        expect((await t.call('POST', url, { token: tokens.noPermission, body })).status).toBe(403);
+        expect((await t.call('POST', url, { token: tokens.otherTenant, body })).status).toBe(404);
+        const res = await t.call<Data<Row>>('POST', url, { token: writer(), body });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.message).toBe(declared.messages.done);
+        if (definition.history || machine) {
+          const [last] = await history(row.id);
+          expect(last).toMatchObject({ action });
+        }
+      });
+    }
+  });
+
+  it.runIf(definition.history)(
+    'keeps a history of changes: before, after, who and when',
+    async () => {
+      const row = await create();
+      const update =
+        typeof sample.update === 'function' ? await sample.update(t, writer(), row) : sample.update;
+      const patched = await t.call('PATCH', `/api${path}/${row.id}`, {
+        token: writer(),
+        body: update,
+      });
+      expect(patched.status).toBe(200);
+      const [updated, created] = await history(row.id);
+      expect(created).toMatchObject({ action: 'created', before: null });
+      expect(updated).toMatchObject({ action: 'updated', after: update });
+      for (const key of Object.keys(update))
+        expect(updated?.before).toHaveProperty(key, row[key] ?? null);
+      expect(updated?.user_name).toEqual(expect.any(String));
+      expect(Date.parse(String(updated?.created_at))).not.toBeNaN();
+      const other = await t.call('GET', `/api${path}/${row.id}/history`, {
+        token: tokens.otherTenant,
+      });
+      expect(other.status).toBe(404);
+    },
+  );
+
+  describe.runIf(definition.lines && sample.lines)('lines', () => {
+    const lines = sample.lines;
+    if (!lines) return;
+    const lineOf = (row: Row) => row.lines as LineRow[];
+    const expectTotals = async (row: Row) => {
+      let subtotal = 0;
+      let tax = 0;
+      for (const line of lineOf(row)) {
+        expect(line.unit_price_cents).toBe(await lines.unitPrice(t, writer(), line));
+        expect(line.total_cents).toBe(line.quantity * line.unit_price_cents + line.tax_cents);
+        subtotal += line.quantity * line.unit_price_cents;
+        tax += line.tax_cents;
+      }
+      expect(row).toMatchObject({
+        subtotal_cents: subtotal,
+        tax_cents: tax,
+        total_cents: subtotal + tax,
+      });
+    };
+
+    it('creates the row with its lines in one go, priced and totalled on the server', async () => {
+      const body = await sample.create(t, writer());
+      const extra = await lines.line(t, writer());
+      // Prices and totals a browser sends are not the server's business.
+      body.lines = [
+        ...(body.lines as Record<string, unknown>[]),
+        { ...extra, unit_price_cents: 1, total_cents: 1 },
+      ];
+      const res = await t.call<Data<Row>>('POST', `/api${path}`, { token: writer(), body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(lineOf(res.body.data)).toHaveLength(2);
+      await expectTotals(res.body.data);
+      const got = await get(res.body.data.id);
+      expect(lineOf(got)).toEqual(lineOf(res.body.data));
+      await expectTotals(got);
+      // Lists leave lines out.
+      const listed = await t.call<Data<{ results: Row[] }>>(
+        'GET',
+        `/api${path}?filter[id]=${got.id}`,
+        { token: writer() },
+      );
+      expect(listed.body.data.results[0]).not.toHaveProperty('lines');
+    });
+
+    it('updates lines with the row: kept ones by id, missing ones removed, new ones added', async () => {
+      const row = await create();
+      const [first] = lineOf(await get(row.id));
+      if (!first) throw new Error('sample creates no line');
+      const added = await lines.line(t, writer());
+      const res = await t.call<Data<Row>>('PATCH', `/api${path}/${row.id}`, {
+        token: writer(),
+        body: { lines: [{ ...added }, { ...added, quantity: 1 }] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(lineOf(res.body.data).map((line) => line.id)).not.toContain(first.id);
+      expect(lineOf(res.body.data)).toHaveLength(2);
+      await expectTotals(res.body.data);
+
+      const [kept] = lineOf(res.body.data);
+      if (!kept) throw new Error('no line');
+      const again = await t.call<Data<Row>>('PATCH', `/api${path}/${row.id}`, {
+        token: writer(),
+        body: { lines: [{ ...added, id: kept.id, quantity: kept.quantity + 4, total_cents: 5 }] },
+      });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(lineOf(again.body.data)).toMatchObject([{ id: kept.id, quantity: kept.quantity + 4 }]);
+      await expectTotals(again.body.data);
+
+      // A PATCH without lines keeps them.
+      const update =
+        typeof sample.update === 'function' ? await sample.update(t, writer(), row) : sample.update;
+      const untouched = await t.call<Data<Row>>('PATCH', `/api${path}/${row.id}`, {
+        token: writer(),
+        body: update,
+      });
+      expect(lineOf(untouched.body.data)).toEqual(lineOf(again.body.data));
+    });
+
+    it('refuses a bad line with its field error and writes nothing (one transaction)', async () => {
+      const row = await get((await create()).id);
+      const update =
+        typeof sample.update === 'function' ? await sample.update(t, writer(), row) : sample.update;
+      const good = await lines.line(t, writer());
+      const fields = Object.keys(good).filter((key) => key !== 'quantity');
+      const badReference = await t.call('PATCH', `/api${path}/${row.id}`, {
+        token: writer(),
+        body: { ...update, lines: [good, { ...good, [fields[0] ?? 'id']: 987654321 }] },
+      });
+      expect(badReference.status).toBe(400);
+      expect(Object.keys(badReference.body.errors ?? {})).toEqual([`lines.1.${fields[0]}`]);
+      const foreignLine = await t.call('PATCH', `/api${path}/${row.id}`, {
+        token: writer(),
+        body: { ...update, lines: [{ ...good, id: 987654321 }] },
+      });
+      expect(foreignLine.status).toBe(400);
+      expect(foreignLine.body.errors).toHaveProperty('lines.0.id');
+      const zero = await t.call('PATCH', `/api${path}/${row.id}`, {
+        token: writer(),
+        body: { ...update, lines: [{ ...good, quantity: 0 }] },
+      });
+      expect(zero.status).toBe(400);
+      expect(await get(row.id)).toEqual(row);
+    });
+  });
+
+  describe.runIf(definition.references || definition.lines?.references)('references', () => {
+    const pathOf = (resource: string) =>
+      resourceServices.find((other) => other.definition.name === resource)?.definition.path;
+    const nameOf = async (
+      resource: string,
+      id: unknown,
+      labelFields: readonly string[] = ['name'],
+    ) => {
+      const found = await t.call<Data<Record<string, unknown>>>(
+        'GET',
+        `/api${pathOf(resource)}/${String(id)}`,
+        {
+          token: superAdmin,
+        },
+      );
+      return labelFields.map((field) => found.body.data[field]).join(' ');
+    };
+
+    it('list and view rows carry the referenced names; lines carry theirs', async () => {
+      const row = await create();
+      const listed = await t.call<Data<{ results: Row[] }>>(
+        'GET',
+        `/api${path}?filter[id]=${row.id}`,
+        {
+          token: writer(),
+        },
+      );
+      const inList = listed.body.data.results[0];
+      for (const [field, reference] of Object.entries(definition.references ?? {})) {
+        if (row[field] === null || row[field] === undefined) continue;
+        const expected = await nameOf(reference.resource, row[field], reference.labelFields);
+        expect(inList?.[reference.as], field).toBe(expected);
+        expect(row[reference.as], field).toBe(expected);
+      }
+      for (const [field, reference] of Object.entries(definition.lines?.references ?? {})) {
+        for (const line of (await get(row.id)).lines as Record<string, unknown>[]) {
+          expect(line[reference.as]).toBe(
+            await nameOf(reference.resource, line[field], reference.labelFields),
+          );
+        }
+      }
+    });
+
+    it("refuses another company's row in a reference field (400 on that field)", async () => {
+      for (const [field, reference] of Object.entries(definition.references ?? {})) {
+        const theirs = await t.call<Data<{ results: { id: number }[] }>>(
+          'GET',
+          `/api${pathOf(reference.resource)}?perPage=1`,
+          {
+            token: tokens.otherTenant,
+          },
+        );
+        const foreign = theirs.body.data.results[0]?.id;
+        if (!foreign) continue;
+        const body = { ...(await sample.create(t, writer())), [field]: foreign };
+        const res = await t.call('POST', `/api${path}`, { token: writer(), body });
+        // A field the payload cannot set (who created it) is refused as unknown instead.
+        expect(res.status, field).toBe(400);
+        if (field in definition.create.shape) expect(res.body.errors, field).toHaveProperty(field);
+      }
+    });
+  });
+});
