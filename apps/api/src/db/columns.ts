@@ -61,3 +61,18 @@ export const tenantJoin = (
   companyId: AnyPgColumn | number,
   id: AnyPgColumn | number,
 ) => and(eq(target.company_id, companyId), eq(target.id, id));
+
+/**
+ * The tenant condition of a hand-written query: `table` rows of one company, given as the caller's
+ * context (anything with `companyId`), a company id, or another table's company_id column (a join
+ * within the company). Module code uses this, never a raw `eq(x.company_id, ...)`
+ * (apps/api/test/unit/tenant-scope.test.ts counts what is left).
+ */
+export const tenantScope = (
+  table: { company_id: AnyPgColumn },
+  company: { companyId: number } | number | AnyPgColumn,
+) =>
+  eq(
+    table.company_id,
+    typeof company === 'object' && 'companyId' in company ? company.companyId : company,
+  );

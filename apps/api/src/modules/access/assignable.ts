@@ -5,6 +5,7 @@ import type { Executor } from '../../platform/database.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { roles } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * Who may hand out which role: a base role at or below the caller's access level, and the
@@ -32,7 +33,7 @@ export async function assignableRoles(db: Executor, ctx: RequestContext): Promis
     .from(roles)
     .where(
       and(
-        eq(roles.company_id, ctx.companyId),
+        tenantScope(roles, ctx.companyId),
         eq(roles.is_active, true),
         lte(roles.access_level, ctx.accessLevel),
         isSuperAdmin(ctx) ? undefined : ne(roles.base_role, 'super_admin'),

@@ -5,6 +5,7 @@ import type { Executor } from '../../platform/database.ts';
 import { hasPermission, isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { permissionGroups, rolePermissionGroups, roles } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * The one rule of rank (issue 12): whom a user may act on and what they may hand out.
@@ -94,11 +95,11 @@ export async function permissionsByRole(
     .innerJoin(
       permissionGroups,
       and(
-        eq(permissionGroups.company_id, rolePermissionGroups.company_id),
+        tenantScope(permissionGroups, rolePermissionGroups.company_id),
         eq(permissionGroups.id, rolePermissionGroups.permission_group_id),
       ),
     )
-    .where(eq(rolePermissionGroups.company_id, companyId));
+    .where(tenantScope(rolePermissionGroups, companyId));
   const byRole = new Map<number, string[]>();
   for (const link of links)
     byRole.set(link.role_id, [...(byRole.get(link.role_id) ?? []), ...link.permissions]);
@@ -116,7 +117,7 @@ export async function permissionsOfGroups(
     .select({ permissions: permissionGroups.permissions })
     .from(permissionGroups)
     .where(
-      and(eq(permissionGroups.company_id, companyId), inArray(permissionGroups.id, [...groupIds])),
+      and(tenantScope(permissionGroups, companyId), inArray(permissionGroups.id, [...groupIds])),
     );
   return [...new Set(rows.flatMap((row) => row.permissions))];
 }
@@ -126,7 +127,7 @@ async function permissionsOfRole(db: Executor, companyId: number, roleId: number
     .select({ id: rolePermissionGroups.permission_group_id })
     .from(rolePermissionGroups)
     .where(
-      and(eq(rolePermissionGroups.company_id, companyId), eq(rolePermissionGroups.role_id, roleId)),
+      and(tenantScope(rolePermissionGroups, companyId), eq(rolePermissionGroups.role_id, roleId)),
     );
   return permissionsOfGroups(
     db,
@@ -153,7 +154,7 @@ export async function assertMayAssignRole(
       is_active: roles.is_active,
     })
     .from(roles)
-    .where(and(eq(roles.company_id, companyId), eq(roles.id, roleId)));
+    .where(and(tenantScope(roles, companyId), eq(roles.id, roleId)));
   if (!role)
     throw AppError.badRequest('Unknown role', { role_id: ['Choose a role of this company'] });
   // An inactive role signs nobody in: giving it would lock its new holder out.
@@ -203,13 +204,13 @@ export async function assertMayChangeGroup(
     .innerJoin(
       roles,
       and(
-        eq(roles.company_id, rolePermissionGroups.company_id),
+        tenantScope(roles, rolePermissionGroups.company_id),
         eq(roles.id, rolePermissionGroups.role_id),
       ),
     )
     .where(
       and(
-        eq(rolePermissionGroups.company_id, group.company_id),
+        tenantScope(rolePermissionGroups, group.company_id),
         eq(rolePermissionGroups.permission_group_id, group.id),
       ),
     );

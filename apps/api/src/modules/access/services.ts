@@ -9,6 +9,7 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { users } from '../users/schema.ts';
 import { assertMayAssignBaseRole } from './assignable.ts';
 import { permissionGroups, rolePermissionGroups, roles } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 export const roleService = createResourceService({
   definition: roleResource,
@@ -35,7 +36,7 @@ export const roleService = createResourceService({
         .delete(rolePermissionGroups)
         .where(
           and(
-            eq(rolePermissionGroups.company_id, ctx.companyId),
+            tenantScope(rolePermissionGroups, ctx.companyId),
             eq(rolePermissionGroups.role_id, row.id),
           ),
         );
@@ -56,7 +57,7 @@ export const roleService = createResourceService({
         .from(users)
         .where(
           and(
-            eq(users.company_id, Number(row.company_id)),
+            tenantScope(users, Number(row.company_id)),
             eq(users.role_id, row.id),
             eq(users.is_deleted, false),
           ),

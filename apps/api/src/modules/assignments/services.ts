@@ -19,7 +19,7 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { districts, regions, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { userDistricts, userRegions, userStores } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 const userRelation = { table: users, definition: userResource, column: 'user_id' };
 
@@ -30,7 +30,7 @@ async function clearOtherPrimaries(tx: Tx, companyId: number, userId: number, ke
     .set({ is_primary: false })
     .where(
       and(
-        eq(userStores.company_id, companyId),
+        tenantScope(userStores, companyId),
         eq(userStores.user_id, userId),
         eq(userStores.is_primary, true),
         keepId === undefined ? undefined : ne(userStores.id, keepId),
@@ -87,10 +87,7 @@ async function visibleUserCompany(db: Executor, ctx: RequestContext, userId: num
     .select({ company_id: users.company_id })
     .from(users)
     .where(
-      and(
-        eq(users.id, userId),
-        isSuperAdmin(ctx) ? undefined : eq(users.company_id, ctx.companyId),
-      ),
+      and(eq(users.id, userId), isSuperAdmin(ctx) ? undefined : tenantScope(users, ctx.companyId)),
     );
   if (!user) throw AppError.notFound('User');
   return user.company_id;
@@ -123,7 +120,7 @@ export async function storesOfUser(
     .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
     .where(
       and(
-        eq(userStores.company_id, companyId),
+        tenantScope(userStores, companyId),
         eq(userStores.user_id, userId),
         onlyPrimary ? eq(userStores.is_primary, true) : undefined,
       ),

@@ -32,10 +32,10 @@ import { loadSignedInUser } from './session-user.ts';
 import { revokeOtherSessions, revokeUserSessions } from '../users/api.ts';
 import { loginKeys, recordFailure, throttleState } from './throttle.ts';
 import { beginTotpSetup, confirmTotpSetup, twoFactorMethodFor } from './two-factor.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 const identityOf = (companyId: number, userId: number) =>
-  and(eq(userIdentities.company_id, companyId), eq(userIdentities.user_id, userId));
+  and(tenantScope(userIdentities, companyId), eq(userIdentities.user_id, userId));
 
 async function ownIdentity(db: Executor, ctx: RequestContext) {
   const [identity] = await db
@@ -58,7 +58,7 @@ async function managedUser(db: Executor, ctx: RequestContext, userId: number) {
       and(
         eq(users.id, userId),
         eq(users.is_deleted, false),
-        isSuperAdmin(ctx) ? undefined : eq(users.company_id, ctx.companyId),
+        isSuperAdmin(ctx) ? undefined : tenantScope(users, ctx.companyId),
       ),
     );
   if (!row) throw AppError.notFound('User');
@@ -263,7 +263,7 @@ export function accountRoutes(app: FastifyInstance, db: Database) {
           ...(profile_photo !== undefined ? { profile_photo } : {}),
           updated_at: sql`now()`,
         })
-        .where(and(eq(users.company_id, ctx.companyId), eq(users.id, ctx.userId)));
+        .where(and(tenantScope(users, ctx.companyId), eq(users.id, ctx.userId)));
       const signedIn = await loadSignedInUser(db, ctx.companyId, ctx.userId);
       if (!signedIn) throw AppError.sessionExpired(authMessages.sessionExpired);
       return ok(authMessages.accountUpdated, signedIn.user);

@@ -6,6 +6,7 @@ import { roles } from '../access/schema.ts';
 import { companies } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * Self sign-up into the deployment's company (SIGNUP_COMPANY_ID) with its base_user role: the
@@ -25,7 +26,7 @@ export async function signUp(
       .innerJoin(companies, and(eq(companies.id, roles.company_id), eq(companies.is_active, true)))
       .where(
         and(
-          eq(roles.company_id, companyId),
+          tenantScope(roles, companyId),
           eq(roles.base_role, 'base_user'),
           eq(roles.is_active, true),
         ),

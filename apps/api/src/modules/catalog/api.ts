@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { FieldErrors } from '@portal/contract/envelope';
 import type { Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LinePrice } from '../../platform/resources/lines.ts';
 import { products } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * What the catalogue functions other modules use. The warehouse price of each line's product, in
@@ -24,7 +25,7 @@ export async function productPrices(
     ? await db
         .select({ id: products.id, price: products.price_cents, active: products.is_active })
         .from(products)
-        .where(and(eq(products.company_id, companyId), inArray(products.id, ids)))
+        .where(and(tenantScope(products, companyId), inArray(products.id, ids)))
     : [];
   const byId = new Map(found.map((product) => [product.id, product]));
   const errors: FieldErrors = {};

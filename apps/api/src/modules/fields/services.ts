@@ -13,6 +13,7 @@ import { createResourceService, type Row } from '../../platform/resources/servic
 import { roles } from '../access/schema.ts';
 import { companies } from '../organisation/schema.ts';
 import { moduleFields, roleModuleFields } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 export const moduleFieldService = createResourceService({
   definition: moduleFieldResource,
@@ -45,7 +46,7 @@ export async function bulkUpdateModuleFields(
 ): Promise<Row[]> {
   const ids = input.items.map((item) => item.id);
   return db.transaction(async (tx) => {
-    const scope = isSuperAdmin(ctx) ? undefined : eq(moduleFields.company_id, ctx.companyId);
+    const scope = isSuperAdmin(ctx) ? undefined : tenantScope(moduleFields, ctx.companyId);
     const found = await tx
       .select({ id: moduleFields.id })
       .from(moduleFields)
@@ -94,7 +95,7 @@ export async function publicModuleFields(
     .from(moduleFields)
     .where(
       and(
-        eq(moduleFields.company_id, companyId),
+        tenantScope(moduleFields, companyId),
         eq(moduleFields.is_visible, true),
         module === undefined ? undefined : eq(moduleFields.module, module),
       ),

@@ -19,7 +19,7 @@ import { users } from '../users/schema.ts';
 import { hrCompanySettings, hrStoreSettings, hrTimecards } from '../hr/schema.ts';
 import { describeFace, faceDistance, FaceImageError, type FaceDescription } from './engine.ts';
 import { hrFaceChecks, hrFaceConsentEvents, hrFaceEnrolments } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 /**
  * Two descriptors of face-api's recognition net closer than this (Euclidean) are the same person.
@@ -64,13 +64,10 @@ export async function facePolicyOf(
     .from(stores)
     .leftJoin(
       hrStoreSettings,
-      and(
-        eq(hrStoreSettings.company_id, stores.company_id),
-        eq(hrStoreSettings.store_id, stores.id),
-      ),
+      and(tenantScope(hrStoreSettings, stores.company_id), eq(hrStoreSettings.store_id, stores.id)),
     )
-    .leftJoin(hrCompanySettings, eq(hrCompanySettings.company_id, stores.company_id))
-    .where(and(eq(stores.company_id, companyId), eq(stores.id, storeId)));
+    .leftJoin(hrCompanySettings, tenantScope(hrCompanySettings, stores.company_id))
+    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
   if (!row) return { required: false, mode: 'block' };
   const mode = isFaceMode(row.store_mode)
     ? row.store_mode
@@ -103,7 +100,7 @@ async function enrolmentOf(db: Executor, companyId: number, userId: number) {
   const [row] = await db
     .select()
     .from(hrFaceEnrolments)
-    .where(and(eq(hrFaceEnrolments.company_id, companyId), eq(hrFaceEnrolments.user_id, userId)));
+    .where(and(tenantScope(hrFaceEnrolments, companyId), eq(hrFaceEnrolments.user_id, userId)));
   return row ?? null;
 }
 
@@ -204,7 +201,7 @@ export async function checkOpenTimecardFace(
     .from(hrTimecards)
     .where(
       and(
-        eq(hrTimecards.company_id, input.companyId),
+        tenantScope(hrTimecards, input.companyId),
         eq(hrTimecards.user_id, input.userId),
         isNull(hrTimecards.clock_out),
       ),
@@ -224,7 +221,7 @@ export async function linkFaceCheck(
   await db
     .update(hrFaceChecks)
     .set({ timecard_id: timecardId })
-    .where(and(eq(hrFaceChecks.company_id, companyId), eq(hrFaceChecks.id, checkId)));
+    .where(and(tenantScope(hrFaceChecks, companyId), eq(hrFaceChecks.id, checkId)));
 }
 
 // ---- Enrolment (PATCH /users/update-face/{user_id})
@@ -237,7 +234,7 @@ async function assertMayManageFace(db: Executor, ctx: RequestContext, userId: nu
   const [user] = await db
     .select({ id: users.id, is_active: users.is_active, is_deleted: users.is_deleted })
     .from(users)
-    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
+    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
   if (!user) throw AppError.notFound('User');
   if (userId !== ctx.userId && !hasPermission(ctx, 'write_employees'))
     throw AppError.forbidden(faceMessages.notYours);
@@ -271,7 +268,7 @@ export async function getFaceEnrolment(
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
+    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
   if (!user) throw AppError.notFound('User');
   return enrolmentView(userId, await enrolmentOf(db, ctx.companyId, userId));
 }
@@ -343,7 +340,7 @@ export async function withdrawFace(
     const deleted = await tx
       .delete(hrFaceEnrolments)
       .where(
-        and(eq(hrFaceEnrolments.company_id, ctx.companyId), eq(hrFaceEnrolments.user_id, userId)),
+        and(tenantScope(hrFaceEnrolments, ctx.companyId), eq(hrFaceEnrolments.user_id, userId)),
       )
       .returning({ id: hrFaceEnrolments.id });
     if (!deleted.length) throw AppError.notFound('Face enrolment');
@@ -375,7 +372,7 @@ export async function deleteFaceOnTermination(
 ): Promise<void> {
   const deleted = await tx
     .delete(hrFaceEnrolments)
-    .where(and(eq(hrFaceEnrolments.company_id, companyId), eq(hrFaceEnrolments.user_id, userId)))
+    .where(and(tenantScope(hrFaceEnrolments, companyId), eq(hrFaceEnrolments.user_id, userId)))
     .returning({ id: hrFaceEnrolments.id });
   if (!deleted.length) return;
   await tx.insert(hrFaceConsentEvents).values({
@@ -394,7 +391,7 @@ export async function listFaceChecks(
   query: { reviewed?: 'true' | 'false' | undefined; page_size: number; page_number: number },
 ): Promise<{ results: FaceCheck[]; total: number }> {
   const where = and(
-    eq(hrFaceChecks.company_id, ctx.companyId),
+    tenantScope(hrFaceChecks, ctx.companyId),
     inArray(hrFaceChecks.result, ['flagged', 'blocked']),
     query.reviewed === 'true'
       ? isNotNull(hrFaceChecks.reviewed_at)
@@ -440,7 +437,7 @@ export async function markFaceCheckReviewed(
   const updated = await db
     .update(hrFaceChecks)
     .set({ reviewed_at: sql`now()`, reviewed_by: ctx.userId })
-    .where(and(eq(hrFaceChecks.company_id, ctx.companyId), eq(hrFaceChecks.id, id)))
+    .where(and(tenantScope(hrFaceChecks, ctx.companyId), eq(hrFaceChecks.id, id)))
     .returning({ id: hrFaceChecks.id });
   if (!updated.length) throw AppError.notFound('Face check');
 }

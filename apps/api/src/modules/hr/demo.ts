@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
 import { sidebarItems } from '../navigation/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrBreakSettings, hrDepartmentRoles, hrEmployeeDetails } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * Demo staff with an employee record: who is hourly (offered the clock-in prompt at sign-in) and
@@ -29,7 +30,7 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
   const storeRows = await tx
     .select({ id: stores.id })
     .from(stores)
-    .where(eq(stores.company_id, companyId));
+    .where(tenantScope(stores, companyId));
   for (const store of storeRows) {
     await tx.insert(hrBreakSettings).values([
       {
@@ -159,7 +160,7 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
     .from(users)
     .where(
       and(
-        eq(users.company_id, companyId),
+        tenantScope(users, companyId),
         inArray(users.email, [...demoStaff.map((s) => s.email), 'agent@demo.example']),
       ),
     );

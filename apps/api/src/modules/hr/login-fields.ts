@@ -7,6 +7,7 @@ import { currentScheduleId, sessionOf } from './clock.ts';
 import { needsLocation } from './geofence.ts';
 import { hrEmployeeDetails, hrTimecards } from './schema.ts';
 import { locationPolicy } from './settings.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * The clock fields of the login response (SPEC.md section 3), from real data:
@@ -36,7 +37,7 @@ export async function loginClockFields(
     .from(hrEmployeeDetails)
     .where(
       and(
-        eq(hrEmployeeDetails.company_id, companyId),
+        tenantScope(hrEmployeeDetails, companyId),
         eq(hrEmployeeDetails.user_id, userId),
         eq(hrEmployeeDetails.pay_type, 'hourly'),
       ),
@@ -46,7 +47,7 @@ export async function loginClockFields(
     .from(hrTimecards)
     .where(
       and(
-        eq(hrTimecards.company_id, companyId),
+        tenantScope(hrTimecards, companyId),
         eq(hrTimecards.user_id, userId),
         eq(hrTimecards.auto_clocked_out, true),
         eq(hrTimecards.not_corrected, true),

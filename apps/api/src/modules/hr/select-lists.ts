@@ -4,6 +4,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import { users } from '../users/schema.ts';
 import { assertMayRead, schedulesToday } from './clock.ts';
 import { hrDepartmentRoles } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 export interface SelectOption {
   value: number;
@@ -28,7 +29,7 @@ export async function employeeOptions(db: Executor, ctx: RequestContext): Promis
     .from(users)
     .where(
       and(
-        eq(users.company_id, ctx.companyId),
+        tenantScope(users, ctx.companyId),
         eq(users.is_active, true),
         eq(users.is_deleted, false),
       ),
@@ -45,7 +46,7 @@ export async function departmentRoleOptions(
     .select({ id: hrDepartmentRoles.id, name: hrDepartmentRoles.name })
     .from(hrDepartmentRoles)
     .where(
-      and(eq(hrDepartmentRoles.company_id, ctx.companyId), eq(hrDepartmentRoles.is_active, true)),
+      and(tenantScope(hrDepartmentRoles, ctx.companyId), eq(hrDepartmentRoles.is_active, true)),
     )
     .orderBy(asc(hrDepartmentRoles.name));
   return rows.map((row) => ({ value: row.id, label: row.name }));

@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { stores } from '../organisation/schema.ts';
 import type { LocationPolicy } from './geofence.ts';
 import { hrBreakSettings, hrCompanySettings, hrStoreSettings } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 const isBreakKind = (value: string): value is BreakKind =>
   (breakKinds as readonly string[]).includes(value);
@@ -56,7 +57,7 @@ export async function getCompanySettings(
   const [row] = await db
     .select()
     .from(hrCompanySettings)
-    .where(eq(hrCompanySettings.company_id, companyId));
+    .where(tenantScope(hrCompanySettings, companyId));
   if (!row) return companyDefaults(companyId);
   return {
     company_id: row.company_id,
@@ -100,7 +101,7 @@ export async function findStore(db: Executor, companyId: number, storeId: number
       is_active: stores.is_active,
     })
     .from(stores)
-    .where(and(eq(stores.company_id, companyId), eq(stores.id, storeId)));
+    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
   if (!store) throw AppError.notFound('Store');
   return store;
 }
@@ -115,7 +116,7 @@ export async function listBreakSettings(
     .from(hrBreakSettings)
     .where(
       and(
-        eq(hrBreakSettings.company_id, companyId),
+        tenantScope(hrBreakSettings, companyId),
         eq(hrBreakSettings.store_id, storeId),
         eq(hrBreakSettings.is_active, true),
       ),
@@ -146,7 +147,7 @@ export async function getStoreSettings(
   const [row] = await db
     .select()
     .from(hrStoreSettings)
-    .where(and(eq(hrStoreSettings.company_id, companyId), eq(hrStoreSettings.store_id, storeId)));
+    .where(and(tenantScope(hrStoreSettings, companyId), eq(hrStoreSettings.store_id, storeId)));
   return {
     store_id: store.id,
     store_name: store.name,
@@ -180,7 +181,7 @@ export async function updateStoreSettings(
       });
     if (!breaks) return;
     const scope = and(
-      eq(hrBreakSettings.company_id, ctx.companyId),
+      tenantScope(hrBreakSettings, ctx.companyId),
       eq(hrBreakSettings.store_id, store_id),
     );
     const kinds = breaks.map((b) => b.short_description);
@@ -241,13 +242,10 @@ export async function storeWithPolicy(db: Executor, companyId: number, storeId: 
     .from(stores)
     .leftJoin(
       hrStoreSettings,
-      and(
-        eq(hrStoreSettings.company_id, stores.company_id),
-        eq(hrStoreSettings.store_id, stores.id),
-      ),
+      and(tenantScope(hrStoreSettings, stores.company_id), eq(hrStoreSettings.store_id, stores.id)),
     )
-    .leftJoin(hrCompanySettings, eq(hrCompanySettings.company_id, stores.company_id))
-    .where(and(eq(stores.company_id, companyId), eq(stores.id, storeId)));
+    .leftJoin(hrCompanySettings, tenantScope(hrCompanySettings, stores.company_id))
+    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
   if (!row) throw AppError.notFound('Store');
   const defaults = companyDefaults(companyId);
   const policy: LocationPolicy = {
@@ -286,7 +284,7 @@ export async function findBreakSetting(
     .from(hrBreakSettings)
     .where(
       and(
-        eq(hrBreakSettings.company_id, companyId),
+        tenantScope(hrBreakSettings, companyId),
         eq(hrBreakSettings.id, settingId),
         eq(hrBreakSettings.store_id, storeId),
         eq(hrBreakSettings.is_active, true),

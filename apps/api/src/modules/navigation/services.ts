@@ -10,6 +10,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { embedsAndLinks, requiredFields, sidebarItems } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 export const sidebarItemService = createResourceService({
   definition: sidebarItemResource,
@@ -36,7 +37,7 @@ export const embedService = createResourceService({
     /** An embed the sidebar still links to stays; items already deleted let go of it. */
     async beforeRemove(row, _ctx, tx) {
       const linked = and(
-        eq(sidebarItems.company_id, Number(row.company_id)),
+        tenantScope(sidebarItems, Number(row.company_id)),
         eq(sidebarItems.embed_and_links_id, row.id),
       );
       const [inUse] = await tx
@@ -62,7 +63,7 @@ export async function embedBySlug(db: Executor, ctx: RequestContext, slug: strin
       created_at: embedsAndLinks.created_at,
     })
     .from(embedsAndLinks)
-    .where(and(eq(embedsAndLinks.company_id, ctx.companyId), eq(embedsAndLinks.slug, slug)));
+    .where(and(tenantScope(embedsAndLinks, ctx.companyId), eq(embedsAndLinks.slug, slug)));
   if (!found) throw AppError.notFound(embedResource.label.one);
   return found;
 }

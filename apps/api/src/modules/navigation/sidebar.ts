@@ -3,7 +3,7 @@ import type { SidebarNode } from '@portal/contract/resources/navigation';
 import type { PermissionSet } from '@portal/contract/permissions';
 import type { Executor } from '../../platform/database.ts';
 import { embedsAndLinks, sidebarItems } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 /**
  * The company's sidebar as a tree, ordered, with embed slugs resolved and items the user lacks the
@@ -22,7 +22,7 @@ export async function loadSidebarTree(
       embedsAndLinks,
       tenantJoin(embedsAndLinks, sidebarItems.company_id, sidebarItems.embed_and_links_id),
     )
-    .where(and(eq(sidebarItems.company_id, companyId), eq(sidebarItems.is_deleted, false)))
+    .where(and(tenantScope(sidebarItems, companyId), eq(sidebarItems.is_deleted, false)))
     .orderBy(asc(sidebarItems.order), asc(sidebarItems.id));
 
   const nodes = new Map<number, SidebarNode>();

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countDataSchema, errorReplySchema, replySchema } from '@portal/contract/envelope';
@@ -11,6 +11,7 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { productPrices } from '../catalog/api.ts';
 import { storeTimeZoneOf } from '../organisation/api.ts';
 import { orderLines, orders } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /** Orders created today, "today" being the date in each order's store's time zone. */
 async function countToday(db: Database, ctx: RequestContext) {
@@ -20,7 +21,7 @@ async function countToday(db: Database, ctx: RequestContext) {
     .from(orders)
     .where(
       and(
-        isSuperAdmin(ctx) ? undefined : eq(orders.company_id, ctx.companyId),
+        isSuperAdmin(ctx) ? undefined : tenantScope(orders, ctx.companyId),
         sql`(${orders.created_at} at time zone ${zone})::date = (now() at time zone ${zone})::date`,
       ),
     );

@@ -10,7 +10,7 @@ import {
 import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { districts, regions, stores } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 /** Store views for the shell and reports; always the caller's own company. */
 
@@ -30,7 +30,7 @@ export async function allStoresByDistrict(db: Executor, ctx: RequestContext): Pr
     })
     .from(stores)
     .leftJoin(districts, inCompanyDistrict)
-    .where(and(eq(stores.company_id, ctx.companyId), eq(stores.is_active, true)))
+    .where(and(tenantScope(stores, ctx.companyId), eq(stores.is_active, true)))
     .orderBy(sql`${districts.name} asc nulls last`, asc(stores.name), asc(stores.id));
 
   const groups = new Map<string, StoresAll['results'][number]>();
@@ -65,7 +65,7 @@ export async function storeLocations(db: Executor, ctx: RequestContext): Promise
     .from(stores)
     .leftJoin(districts, inCompanyDistrict)
     .leftJoin(regions, inCompanyRegion)
-    .where(and(eq(stores.company_id, ctx.companyId), eq(stores.is_active, true)))
+    .where(and(tenantScope(stores, ctx.companyId), eq(stores.is_active, true)))
     .orderBy(asc(stores.name), asc(stores.id));
   return rows.map(({ district_name, region_name, ...row }) => ({
     ...row,
@@ -151,7 +151,7 @@ export async function storeReport(
     .leftJoin(regions, inCompanyRegion)
     .where(
       and(
-        eq(stores.company_id, ctx.companyId),
+        tenantScope(stores, ctx.companyId),
         narrow.region_id === undefined ? undefined : eq(districts.region_id, narrow.region_id),
         narrow.district_id === undefined ? undefined : eq(stores.district_id, narrow.district_id),
       ),

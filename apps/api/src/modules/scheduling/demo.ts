@@ -7,6 +7,7 @@ import { stores } from '../organisation/schema.ts';
 import { hrTimeoffRequests } from '../timeoff/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrShiftTemplates } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 const demoTemplates = [
   { name: 'Opening', start_time: '08:00', end_time: '16:00', role: 'Cashier' },
@@ -30,12 +31,12 @@ export async function seedSchedulingDemo(tx: Tx, companyId: number) {
   const storeRows = await tx
     .select({ id: stores.id, time_zone: stores.time_zone })
     .from(stores)
-    .where(eq(stores.company_id, companyId))
+    .where(tenantScope(stores, companyId))
     .orderBy(asc(stores.id));
   const roles = await tx
     .select({ id: hrDepartmentRoles.id, name: hrDepartmentRoles.name })
     .from(hrDepartmentRoles)
-    .where(eq(hrDepartmentRoles.company_id, companyId));
+    .where(tenantScope(hrDepartmentRoles, companyId));
   const roleId = (name: string) => roles.find((r) => r.name === name)?.id ?? null;
   if (!storeRows.length) return null;
   const templates = await tx
@@ -58,11 +59,11 @@ export async function seedSchedulingDemo(tx: Tx, companyId: number) {
     .innerJoin(
       hrEmployeeDetails,
       and(
-        eq(hrEmployeeDetails.company_id, users.company_id),
+        tenantScope(hrEmployeeDetails, users.company_id),
         eq(hrEmployeeDetails.user_id, users.id),
       ),
     )
-    .where(and(eq(users.company_id, companyId), eq(hrEmployeeDetails.pay_type, 'hourly')))
+    .where(and(tenantScope(users, companyId), eq(hrEmployeeDetails.pay_type, 'hourly')))
     .orderBy(asc(users.id));
   const employee = staff.find((s) => s.email === DEMO_EMPLOYEE);
   const store = storeRows.find((s) => s.id === employee?.store) ?? storeRows[0];
@@ -79,7 +80,7 @@ export async function seedSchedulingDemo(tx: Tx, companyId: number) {
         .from(hrTimeoffRequests)
         .where(
           and(
-            eq(hrTimeoffRequests.company_id, companyId),
+            tenantScope(hrTimeoffRequests, companyId),
             eq(hrTimeoffRequests.status, 'approved'),
             inArray(
               hrTimeoffRequests.user_id,

@@ -7,13 +7,14 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { hrDepartmentRoles } from '../hr/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { hrShiftTemplates } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /** A store of the caller's company, or a 400 on the field. */
 async function assertStore(db: Executor, companyId: number, storeId: number) {
   const [store] = await db
     .select({ id: stores.id })
     .from(stores)
-    .where(and(eq(stores.company_id, companyId), eq(stores.id, storeId)));
+    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
   if (!store) throw AppError.badRequest('Unknown store', { store_id: ['Choose a store'] });
 }
 
@@ -28,7 +29,7 @@ export async function assertDepartmentRole(
   const [role] = await db
     .select({ id: hrDepartmentRoles.id })
     .from(hrDepartmentRoles)
-    .where(and(eq(hrDepartmentRoles.company_id, companyId), eq(hrDepartmentRoles.id, roleId)));
+    .where(and(tenantScope(hrDepartmentRoles, companyId), eq(hrDepartmentRoles.id, roleId)));
   if (!role)
     throw AppError.badRequest(scheduleMessages.unknownRole, {
       [field]: [scheduleMessages.unknownRole],

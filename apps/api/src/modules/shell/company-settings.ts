@@ -16,6 +16,7 @@ import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { embedsAndLinks, requiredFields } from '../navigation/schema.ts';
 import { companySettings, userPreferences } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 const STANDARD_LOTUS: LotusResourceKey[] = ['engage', 'real_estate', 'lotus_drive', 'real_time'];
 
@@ -62,7 +63,7 @@ export async function readMenuSettings(db: Executor, companyId: number): Promise
   const [row] = await db
     .select()
     .from(companySettings)
-    .where(eq(companySettings.company_id, companyId));
+    .where(tenantScope(companySettings, companyId));
   return row ? toMenuSettings(row) : menuSettingsDefaults(companyId);
 }
 
@@ -103,7 +104,7 @@ async function homeScreenTitle(db: Executor, companyId: number): Promise<string 
   const [home] = await db
     .select({ title: requiredFields.title })
     .from(requiredFields)
-    .where(and(eq(requiredFields.company_id, companyId), eq(requiredFields.type, 'Home Screen')))
+    .where(and(tenantScope(requiredFields, companyId), eq(requiredFields.type, 'Home Screen')))
     .orderBy(asc(requiredFields.order), asc(requiredFields.id))
     .limit(1);
   return home?.title ?? null;
@@ -114,7 +115,7 @@ async function themeModeOf(db: Executor, ctx: RequestContext): Promise<ThemeMode
     .select({ theme_mode: userPreferences.theme_mode })
     .from(userPreferences)
     .where(
-      and(eq(userPreferences.company_id, ctx.companyId), eq(userPreferences.user_id, ctx.userId)),
+      and(tenantScope(userPreferences, ctx.companyId), eq(userPreferences.user_id, ctx.userId)),
     );
   return row?.theme_mode === 'dark' || row?.theme_mode === 'light' ? row.theme_mode : null;
 }
@@ -124,7 +125,7 @@ async function embedSlugs(db: Executor, companyId: number): Promise<Set<string>>
   const rows = await db
     .select({ slug: embedsAndLinks.slug })
     .from(embedsAndLinks)
-    .where(eq(embedsAndLinks.company_id, companyId));
+    .where(tenantScope(embedsAndLinks, companyId));
   return new Set(rows.map((row) => row.slug));
 }
 

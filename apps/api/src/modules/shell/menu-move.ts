@@ -4,6 +4,7 @@ import type { Database } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sidebarItems } from '../navigation/schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * Menu Management's move (SPEC.md sections 4 and 7): item `id` gets `parent_id` (null: top level)
@@ -22,10 +23,7 @@ export async function moveSidebarItem(
     });
   }
   await db.transaction(async (tx) => {
-    const live = and(
-      eq(sidebarItems.company_id, ctx.companyId),
-      eq(sidebarItems.is_deleted, false),
-    );
+    const live = and(tenantScope(sidebarItems, ctx.companyId), eq(sidebarItems.is_deleted, false));
     const items = await tx
       .select({ id: sidebarItems.id, parent_id: sidebarItems.parent_id })
       .from(sidebarItems)

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { userStores } from '../assignments/schema.ts';
 import { districts, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 /** The active stores the caller is assigned to, with their district, for the store switcher. */
 export async function listMyStores(
@@ -27,7 +27,7 @@ export async function listMyStores(
     .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
     .where(
       and(
-        eq(userStores.company_id, ctx.companyId),
+        tenantScope(userStores, ctx.companyId),
         eq(userStores.user_id, ctx.userId),
         eq(stores.is_active, true),
         storeId === undefined ? undefined : eq(stores.id, storeId),
@@ -60,6 +60,6 @@ export async function switchCurrentStore(
   await db
     .update(users)
     .set({ current_store: store.id, updated_at: sql`now()` })
-    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, ctx.userId)));
+    .where(and(tenantScope(users, ctx.companyId), eq(users.id, ctx.userId)));
   return store;
 }

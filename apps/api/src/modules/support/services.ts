@@ -9,6 +9,7 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { supportTicketTypes, supportTickets } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 export const supportTicketTypeService = createResourceService({
   definition: supportTicketTypeResource,
@@ -22,7 +23,7 @@ export const supportTicketTypeService = createResourceService({
         .from(supportTickets)
         .where(
           and(
-            eq(supportTickets.company_id, Number(row.company_id)),
+            tenantScope(supportTickets, Number(row.company_id)),
             eq(supportTickets.type_id, row.id),
           ),
         );
@@ -48,7 +49,7 @@ export const supportTicketService = createResourceService({
         const [me] = await tx
           .select({ email: users.email })
           .from(users)
-          .where(and(eq(users.company_id, ctx.companyId), eq(users.id, ctx.userId)));
+          .where(and(tenantScope(users, ctx.companyId), eq(users.id, ctx.userId)));
         if (!me) throw AppError.notFound('User');
         email = me.email;
       }

@@ -8,6 +8,7 @@ import {
   hrTimeoffRequests,
   hrTimeoffTypes,
 } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 const hours = (h: number) => h * 60;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -44,7 +45,7 @@ export async function seedTimeoffDemo(tx: Tx, companyId: number) {
     .from(users)
     .where(
       and(
-        eq(users.company_id, companyId),
+        tenantScope(users, companyId),
         inArray(users.email, [
           'employee@demo.example',
           'manager@demo.example',
@@ -62,7 +63,7 @@ export async function seedTimeoffDemo(tx: Tx, companyId: number) {
     .update(hrEmployeeDetails)
     .set({ supervisor_id: manager.id })
     .where(
-      and(eq(hrEmployeeDetails.company_id, companyId), eq(hrEmployeeDetails.user_id, employee.id)),
+      and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.user_id, employee.id)),
     );
   const start = new Date(Date.now() + 14 * 86_400_000);
   const next = new Date(start.getTime() + 86_400_000);

@@ -36,7 +36,7 @@ import {
   hrTimeoffRequests,
   hrTimeoffTypes,
 } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 // ---- Units: the tables keep whole minutes, the API speaks hours (two decimals).
 
@@ -77,7 +77,7 @@ export async function listApprovedTimeOff(
     )
     .where(
       and(
-        eq(hrTimeoffRequests.company_id, companyId),
+        tenantScope(hrTimeoffRequests, companyId),
         eq(hrTimeoffRequests.status, 'approved'),
         lte(hrTimeoffRequests.start_date, range.to),
         gte(hrTimeoffRequests.end_date, range.from),
@@ -116,7 +116,7 @@ export async function listTypes(db: Executor, companyId: number): Promise<Timeof
   const rows = await db
     .select(typeColumns)
     .from(hrTimeoffTypes)
-    .where(eq(hrTimeoffTypes.company_id, companyId))
+    .where(tenantScope(hrTimeoffTypes, companyId))
     .orderBy(asc(hrTimeoffTypes.name));
   return rows.map(typeOut);
 }
@@ -127,7 +127,7 @@ async function assertNameFree(db: Executor, companyId: number, name: string, exc
     .from(hrTimeoffTypes)
     .where(
       and(
-        eq(hrTimeoffTypes.company_id, companyId),
+        tenantScope(hrTimeoffTypes, companyId),
         sql`lower(${hrTimeoffTypes.name}) = lower(${name})`,
         exceptId ? ne(hrTimeoffTypes.id, exceptId) : undefined,
       ),
@@ -194,7 +194,7 @@ export async function updateType(
         is_active: input.is_active,
         updated_at: sql`now()`,
       })
-      .where(and(eq(hrTimeoffTypes.company_id, ctx.companyId), eq(hrTimeoffTypes.id, id)))
+      .where(and(tenantScope(hrTimeoffTypes, ctx.companyId), eq(hrTimeoffTypes.id, id)))
       .returning(typeColumns);
     if (!row) throw AppError.notFound('Time off type');
     return typeOut(row);
@@ -207,7 +207,7 @@ async function supervisorOf(db: Executor, companyId: number, userId: number) {
   const [row] = await db
     .select({ supervisor_id: hrEmployeeDetails.supervisor_id })
     .from(hrEmployeeDetails)
-    .where(and(eq(hrEmployeeDetails.company_id, companyId), eq(hrEmployeeDetails.user_id, userId)));
+    .where(and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.user_id, userId)));
   return row?.supervisor_id ?? null;
 }
 
@@ -228,7 +228,7 @@ async function assertUserInCompany(db: Executor, companyId: number, userId: numb
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.company_id, companyId), eq(users.id, userId)));
+    .where(and(tenantScope(users, companyId), eq(users.id, userId)));
   if (!user) throw AppError.notFound('Employee');
 }
 
@@ -276,7 +276,7 @@ function selectRequests(db: Executor, where: SQL | undefined) {
     .leftJoin(
       hrEmployeeDetails,
       and(
-        eq(hrEmployeeDetails.company_id, hrTimeoffRequests.company_id),
+        tenantScope(hrEmployeeDetails, hrTimeoffRequests.company_id),
         eq(hrEmployeeDetails.user_id, hrTimeoffRequests.user_id),
       ),
     )
@@ -350,7 +350,7 @@ export async function listRequests(
   const rows = await selectRequests(
     db,
     and(
-      eq(hrTimeoffRequests.company_id, ctx.companyId),
+      tenantScope(hrTimeoffRequests, ctx.companyId),
       who,
       query.status ? eq(hrTimeoffRequests.status, query.status) : undefined,
       query.user_id ? eq(hrTimeoffRequests.user_id, query.user_id) : undefined,
@@ -375,13 +375,13 @@ export async function pendingCount(db: Executor, ctx: RequestContext): Promise<n
     .leftJoin(
       hrEmployeeDetails,
       and(
-        eq(hrEmployeeDetails.company_id, hrTimeoffRequests.company_id),
+        tenantScope(hrEmployeeDetails, hrTimeoffRequests.company_id),
         eq(hrEmployeeDetails.user_id, hrTimeoffRequests.user_id),
       ),
     )
     .where(
       and(
-        eq(hrTimeoffRequests.company_id, ctx.companyId),
+        tenantScope(hrTimeoffRequests, ctx.companyId),
         eq(hrTimeoffRequests.status, 'pending'),
         ne(hrTimeoffRequests.user_id, ctx.userId),
         hasPermission(ctx, 'write_hr_timeoff')
@@ -395,7 +395,7 @@ export async function pendingCount(db: Executor, ctx: RequestContext): Promise<n
 async function findRequest(db: Executor, ctx: RequestContext, id: number): Promise<RequestRow> {
   const rows: RequestRow[] = await selectRequests(
     db,
-    and(eq(hrTimeoffRequests.company_id, ctx.companyId), eq(hrTimeoffRequests.id, id)),
+    and(tenantScope(hrTimeoffRequests, ctx.companyId), eq(hrTimeoffRequests.id, id)),
   );
   const row = rows[0];
   if (!row) throw AppError.notFound('Time off request');
@@ -422,7 +422,7 @@ export async function getRequest(
     })
     .from(hrTimeoffEvents)
     .innerJoin(users, tenantJoin(users, hrTimeoffEvents.company_id, hrTimeoffEvents.actor_id))
-    .where(and(eq(hrTimeoffEvents.company_id, ctx.companyId), eq(hrTimeoffEvents.request_id, id)))
+    .where(and(tenantScope(hrTimeoffEvents, ctx.companyId), eq(hrTimeoffEvents.request_id, id)))
     .orderBy(asc(hrTimeoffEvents.at), asc(hrTimeoffEvents.id));
   return { ...requestOut(ctx, row), history };
 }
@@ -448,7 +448,7 @@ async function usageOf(db: Executor, companyId: number, year: number, userIds?: 
     .from(hrTimeoffRequests)
     .where(
       and(
-        eq(hrTimeoffRequests.company_id, companyId),
+        tenantScope(hrTimeoffRequests, companyId),
         gte(hrTimeoffRequests.start_date, `${year}-01-01`),
         lte(hrTimeoffRequests.start_date, `${year}-12-31`),
         userIds ? inArray(hrTimeoffRequests.user_id, userIds) : undefined,
@@ -476,7 +476,7 @@ async function allowancesOf(db: Executor, companyId: number, year: number, userI
     .from(hrTimeoffAllowances)
     .where(
       and(
-        eq(hrTimeoffAllowances.company_id, companyId),
+        tenantScope(hrTimeoffAllowances, companyId),
         eq(hrTimeoffAllowances.year, year),
         userIds ? inArray(hrTimeoffAllowances.user_id, userIds) : undefined,
       ),
@@ -515,7 +515,7 @@ export async function balances(
   const types = await db
     .select(typeColumns)
     .from(hrTimeoffTypes)
-    .where(and(eq(hrTimeoffTypes.company_id, ctx.companyId), eq(hrTimeoffTypes.is_active, true)))
+    .where(and(tenantScope(hrTimeoffTypes, ctx.companyId), eq(hrTimeoffTypes.is_active, true)))
     .orderBy(asc(hrTimeoffTypes.name));
   const usage = await usageOf(db, ctx.companyId, year, [userId]);
   const overrides = await allowancesOf(db, ctx.companyId, year, [userId]);
@@ -574,13 +574,13 @@ export async function leavesReport(
     .from(hrEmployeeDetails)
     .innerJoin(users, tenantJoin(users, hrEmployeeDetails.company_id, hrEmployeeDetails.user_id))
     .where(
-      and(eq(hrEmployeeDetails.company_id, ctx.companyId), isNull(hrEmployeeDetails.terminated_at)),
+      and(tenantScope(hrEmployeeDetails, ctx.companyId), isNull(hrEmployeeDetails.terminated_at)),
     )
     .orderBy(asc(users.last_name), asc(users.first_name));
   const types = await db
     .select(typeColumns)
     .from(hrTimeoffTypes)
-    .where(and(eq(hrTimeoffTypes.company_id, ctx.companyId), eq(hrTimeoffTypes.is_active, true)))
+    .where(and(tenantScope(hrTimeoffTypes, ctx.companyId), eq(hrTimeoffTypes.is_active, true)))
     .orderBy(asc(hrTimeoffTypes.name));
   const usage = await usageOf(db, ctx.companyId, year);
   const overrides = await allowancesOf(db, ctx.companyId, year);
@@ -612,7 +612,7 @@ async function findType(db: Executor, companyId: number, typeId: number) {
   const [type] = await db
     .select(typeColumns)
     .from(hrTimeoffTypes)
-    .where(and(eq(hrTimeoffTypes.company_id, companyId), eq(hrTimeoffTypes.id, typeId)));
+    .where(and(tenantScope(hrTimeoffTypes, companyId), eq(hrTimeoffTypes.id, typeId)));
   if (!type) throw AppError.badRequest('Unknown time off type', { type_id: ['Choose a type'] });
   return type;
 }
@@ -659,7 +659,7 @@ export async function createRequest(
     const [me] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.company_id, ctx.companyId), eq(users.id, ctx.userId)))
+      .where(and(tenantScope(users, ctx.companyId), eq(users.id, ctx.userId)))
       .for('update');
     if (!me) throw AppError.notFound('Employee');
     const type = await findType(tx, ctx.companyId, input.type_id);
@@ -673,7 +673,7 @@ export async function createRequest(
       .from(hrTimeoffRequests)
       .where(
         and(
-          eq(hrTimeoffRequests.company_id, ctx.companyId),
+          tenantScope(hrTimeoffRequests, ctx.companyId),
           eq(hrTimeoffRequests.user_id, ctx.userId),
           inArray(hrTimeoffRequests.status, ['pending', 'approved']),
           lte(hrTimeoffRequests.start_date, input.end_date),
@@ -746,7 +746,7 @@ export async function decideRequest(
     const [locked] = await tx
       .select({ id: hrTimeoffRequests.id })
       .from(hrTimeoffRequests)
-      .where(and(eq(hrTimeoffRequests.company_id, ctx.companyId), eq(hrTimeoffRequests.id, id)))
+      .where(and(tenantScope(hrTimeoffRequests, ctx.companyId), eq(hrTimeoffRequests.id, id)))
       .for('update');
     if (!locked) throw AppError.notFound('Time off request');
     const row = await findRequest(tx, ctx, id);
@@ -782,7 +782,7 @@ export async function decideRequest(
         decision_reason: reason?.trim() || null,
         updated_at: sql`now()`,
       })
-      .where(and(eq(hrTimeoffRequests.company_id, ctx.companyId), eq(hrTimeoffRequests.id, id)));
+      .where(and(tenantScope(hrTimeoffRequests, ctx.companyId), eq(hrTimeoffRequests.id, id)));
     await addEvent(tx, ctx.companyId, {
       request_id: id,
       actor_id: ctx.userId,
@@ -813,7 +813,7 @@ export async function cancelRequest(
     const [locked] = await tx
       .select({ id: hrTimeoffRequests.id })
       .from(hrTimeoffRequests)
-      .where(and(eq(hrTimeoffRequests.company_id, ctx.companyId), eq(hrTimeoffRequests.id, id)))
+      .where(and(tenantScope(hrTimeoffRequests, ctx.companyId), eq(hrTimeoffRequests.id, id)))
       .for('update');
     if (!locked) throw AppError.notFound('Time off request');
     const row = await findRequest(tx, ctx, id);
@@ -831,7 +831,7 @@ export async function cancelRequest(
     await tx
       .update(hrTimeoffRequests)
       .set({ status: 'cancelled', updated_at: sql`now()` })
-      .where(and(eq(hrTimeoffRequests.company_id, ctx.companyId), eq(hrTimeoffRequests.id, id)));
+      .where(and(tenantScope(hrTimeoffRequests, ctx.companyId), eq(hrTimeoffRequests.id, id)));
     await addEvent(tx, ctx.companyId, {
       request_id: id,
       actor_id: ctx.userId,

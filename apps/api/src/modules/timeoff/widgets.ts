@@ -69,7 +69,7 @@ export const timeoffWidgets = [
         ctx,
         or(
           inArray(users.current_store, scope.storeIds),
-          sql`exists (select 1 from ${userStores} where ${userStores.company_id} = ${ctx.companyId} and ${userStores.user_id} = ${users.id} and ${inArray(userStores.store_id, scope.storeIds)})`,
+          sql`exists (select 1 from ${userStores} where ${tenantScope(userStores, ctx.companyId)} and ${userStores.user_id} = ${users.id} and ${inArray(userStores.store_id, scope.storeIds)})`,
         ),
       );
     },

@@ -14,7 +14,7 @@ import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrEmployeeDetails, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
 import { hrTimecardAudit, hrTimesheetCorrections } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 /**
  * Corrections of timecards and breaks: an employee asks (times + reason), the supervisor or a holder
@@ -40,7 +40,7 @@ async function announceRequest(
     .select({ supervisor_id: hrEmployeeDetails.supervisor_id })
     .from(hrEmployeeDetails)
     .where(
-      and(eq(hrEmployeeDetails.company_id, companyId), eq(hrEmployeeDetails.user_id, employeeId)),
+      and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.user_id, employeeId)),
     );
   // Published inside the transaction: it leaves only if the request is committed.
   await publish(tx, companyId, {
@@ -85,7 +85,7 @@ async function lockCard(tx: Executor, companyId: number, timecardId: number) {
   const [card] = await tx
     .select()
     .from(hrTimecards)
-    .where(and(eq(hrTimecards.company_id, companyId), eq(hrTimecards.id, timecardId)))
+    .where(and(tenantScope(hrTimecards, companyId), eq(hrTimecards.id, timecardId)))
     .for('update');
   if (!card) throw AppError.notFound('Timecard');
   return card;
@@ -97,7 +97,7 @@ async function findBreak(tx: Executor, companyId: number, timecardId: number, br
     .from(hrTimecardBreaks)
     .where(
       and(
-        eq(hrTimecardBreaks.company_id, companyId),
+        tenantScope(hrTimecardBreaks, companyId),
         eq(hrTimecardBreaks.id, breakId),
         eq(hrTimecardBreaks.timecard_id, timecardId),
       ),
@@ -133,7 +133,7 @@ export async function requestCorrection(
       .from(hrTimesheetCorrections)
       .where(
         and(
-          eq(hrTimesheetCorrections.company_id, ctx.companyId),
+          tenantScope(hrTimesheetCorrections, ctx.companyId),
           eq(hrTimesheetCorrections.timecard_id, card.id),
           eq(hrTimesheetCorrections.status, 'pending'),
         ),
@@ -173,7 +173,7 @@ export async function requestCorrection(
     await tx
       .update(hrTimecards)
       .set({ edit_request_sent: true, updated_at: nowIso() })
-      .where(and(eq(hrTimecards.company_id, ctx.companyId), eq(hrTimecards.id, card.id)));
+      .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, card.id)));
     await announceRequest(tx, ctx.companyId, row.id, card.user_id);
     return row;
   });
@@ -189,10 +189,7 @@ async function assertMayDecide(tx: Executor, ctx: RequestContext, employeeId: nu
     .select({ supervisor_id: hrEmployeeDetails.supervisor_id })
     .from(hrEmployeeDetails)
     .where(
-      and(
-        eq(hrEmployeeDetails.company_id, ctx.companyId),
-        eq(hrEmployeeDetails.user_id, employeeId),
-      ),
+      and(tenantScope(hrEmployeeDetails, ctx.companyId), eq(hrEmployeeDetails.user_id, employeeId)),
     );
   if (detail?.supervisor_id !== ctx.userId)
     throw AppError.forbidden(timesheetMessages.notYourManager);
@@ -203,7 +200,7 @@ async function lockCorrection(tx: Executor, ctx: RequestContext, id: number) {
     .select()
     .from(hrTimesheetCorrections)
     .where(
-      and(eq(hrTimesheetCorrections.company_id, ctx.companyId), eq(hrTimesheetCorrections.id, id)),
+      and(tenantScope(hrTimesheetCorrections, ctx.companyId), eq(hrTimesheetCorrections.id, id)),
     )
     .for('update');
   if (!row) throw AppError.notFound('Correction');
@@ -251,7 +248,7 @@ async function applyChange(tx: Executor, ctx: RequestContext, change: Change) {
     const [after] = await tx
       .update(hrTimecardBreaks)
       .set({ break_start: start, break_end: end, updated_at: nowIso() })
-      .where(and(eq(hrTimecardBreaks.company_id, ctx.companyId), eq(hrTimecardBreaks.id, b.id)))
+      .where(and(tenantScope(hrTimecardBreaks, ctx.companyId), eq(hrTimecardBreaks.id, b.id)))
       .returning();
     if (!after) throw AppError.notFound('Break');
     await tx.insert(hrTimecardAudit).values({
@@ -281,7 +278,7 @@ async function applyChange(tx: Executor, ctx: RequestContext, change: Change) {
       not_corrected: change.end ? false : card.not_corrected,
       updated_at: nowIso(),
     })
-    .where(and(eq(hrTimecards.company_id, ctx.companyId), eq(hrTimecards.id, card.id)))
+    .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, card.id)))
     .returning();
   if (!after) throw AppError.notFound('Timecard');
   await tx.insert(hrTimecardAudit).values({
@@ -318,7 +315,7 @@ export async function approveCorrection(
     await tx
       .update(hrTimecards)
       .set({ edit_request_sent: false })
-      .where(and(eq(hrTimecards.company_id, ctx.companyId), eq(hrTimecards.id, row.timecard_id)));
+      .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, row.timecard_id)));
     await decide(tx, ctx, row.id, 'approved', reason ?? null);
     await publish(tx, ctx.companyId, {
       type: 'timesheet.correction_decided',
@@ -342,7 +339,7 @@ export async function rejectCorrection(
     await tx
       .update(hrTimecards)
       .set({ edit_request_sent: false, updated_at: nowIso() })
-      .where(and(eq(hrTimecards.company_id, ctx.companyId), eq(hrTimecards.id, row.timecard_id)));
+      .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, row.timecard_id)));
     await decide(tx, ctx, row.id, 'rejected', reason);
     await publish(tx, ctx.companyId, {
       type: 'timesheet.correction_decided',
@@ -370,7 +367,7 @@ async function decide(
       updated_at: nowIso(),
     })
     .where(
-      and(eq(hrTimesheetCorrections.company_id, ctx.companyId), eq(hrTimesheetCorrections.id, id)),
+      and(tenantScope(hrTimesheetCorrections, ctx.companyId), eq(hrTimesheetCorrections.id, id)),
     );
 }
 
@@ -407,7 +404,7 @@ export async function editBreak(
     const [b] = await tx
       .select({ timecard_id: hrTimecardBreaks.timecard_id })
       .from(hrTimecardBreaks)
-      .where(and(eq(hrTimecardBreaks.company_id, ctx.companyId), eq(hrTimecardBreaks.id, breakId)));
+      .where(and(tenantScope(hrTimecardBreaks, ctx.companyId), eq(hrTimecardBreaks.id, breakId)));
     if (!b) throw AppError.notFound('Break');
     await applyChange(tx, ctx, {
       timecardId: b.timecard_id,
@@ -442,7 +439,7 @@ export async function listCorrections(
       .from(hrEmployeeDetails)
       .where(
         and(
-          eq(hrEmployeeDetails.company_id, ctx.companyId),
+          tenantScope(hrEmployeeDetails, ctx.companyId),
           eq(hrEmployeeDetails.supervisor_id, ctx.userId),
         ),
       );
@@ -504,7 +501,7 @@ export async function listCorrections(
     )
     .where(
       and(
-        eq(hrTimesheetCorrections.company_id, ctx.companyId),
+        tenantScope(hrTimesheetCorrections, ctx.companyId),
         query.status ? eq(hrTimesheetCorrections.status, query.status) : undefined,
         query.user_id ? eq(hrTimesheetCorrections.user_id, query.user_id) : undefined,
         visible,
@@ -561,7 +558,7 @@ export async function auditTrail(
     .innerJoin(changer, tenantJoin(changer, hrTimecardAudit.company_id, hrTimecardAudit.changed_by))
     .where(
       and(
-        eq(hrTimecardAudit.company_id, companyId),
+        tenantScope(hrTimecardAudit, companyId),
         inArray(hrTimecardAudit.timecard_id, timecardIds),
       ),
     )

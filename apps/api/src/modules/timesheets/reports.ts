@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { hoursOf, type PayrollRow, type TimesheetResult } from '@portal/contract/hr-timesheets';
 import type { Executor } from '../../platform/database.ts';
 import { districts, regions, stores } from '../organisation/schema.ts';
 import { formatInZone } from '@portal/contract/hr';
 import { computeTimesheets } from './compute.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 /**
  * HR reports, all from computeTimesheets so they add up with the timesheet screen: hours by
@@ -59,7 +59,7 @@ async function storePlaces(db: Executor, companyId: number, storeIds: number[]) 
     .from(stores)
     .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
     .leftJoin(regions, tenantJoin(regions, districts.company_id, districts.region_id))
-    .where(and(eq(stores.company_id, companyId), inArray(stores.id, storeIds)));
+    .where(and(tenantScope(stores, companyId), inArray(stores.id, storeIds)));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

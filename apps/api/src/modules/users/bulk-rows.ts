@@ -9,6 +9,7 @@ import { mayAssignBaseRole } from '../access/assignable.ts';
 import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { userIdentities } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * What the users and the employees bulk uploads (POST /user-bulk-upload, /employees/bulk-upload)
@@ -83,11 +84,11 @@ export async function companyRolesAndStores(
         access_level: roles.access_level,
       })
       .from(roles)
-      .where(and(eq(roles.company_id, ctx.companyId), eq(roles.is_active, true))),
+      .where(and(tenantScope(roles, ctx.companyId), eq(roles.is_active, true))),
     db
       .select({ id: stores.id, name: stores.name, unique_id: stores.unique_id })
       .from(stores)
-      .where(and(eq(stores.company_id, ctx.companyId), eq(stores.is_active, true))),
+      .where(and(tenantScope(stores, ctx.companyId), eq(stores.is_active, true))),
   ]);
   return { roles: companyRoles, stores: companyStores };
 }

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
 import { companies } from '../organisation/schema.ts';
 import { sessions, users } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -42,7 +42,7 @@ export async function revokeUserSessions(db: Executor, companyId: number, userId
     .set({ revoked_at: sql`now()` })
     .where(
       and(
-        eq(sessions.company_id, companyId),
+        tenantScope(sessions, companyId),
         eq(sessions.user_id, userId),
         isNull(sessions.revoked_at),
       ),
@@ -61,7 +61,7 @@ export async function revokeOtherSessions(
     .set({ revoked_at: sql`now()` })
     .where(
       and(
-        eq(sessions.company_id, companyId),
+        tenantScope(sessions, companyId),
         eq(sessions.user_id, userId),
         isNull(sessions.revoked_at),
         ne(sessions.id, keepSessionId),
