@@ -142,9 +142,12 @@ export async function buildApp({
       await uploadRoutes(api, uploads, UPLOADS_PATH);
       eventRoutes(api, db, config.LIVE_HEARTBEAT_SECONDS);
       // Every domain module (src/modules.ts): its resources on the engine, then its own routes.
+      const context = { db, config, uploads, apiPrefix: API_PREFIX };
+      for (const module of modules) module.connect?.(context);
       for (const module of modules) {
         for (const service of module.resources ?? []) mountResource(api, db, service);
-        await module.routes?.(api, { db, config, uploads, apiPrefix: API_PREFIX });
+        await module.routes?.(api, context);
+        for (const job of module.jobs?.(context) ?? []) api.jobs.declare(job);
       }
       jobRoutes(api, db);
       publicLinkRoutes(api, app.publicLinks);

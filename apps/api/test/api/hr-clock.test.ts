@@ -12,12 +12,16 @@ import {
 import { permissionGroups, rolePermissionGroups, roles } from '../../src/modules/access/schema.ts';
 import { runAutoClockout } from '../../src/modules/hr/auto-clockout.ts';
 import { loginClockFields } from '../../src/modules/hr/login-fields.ts';
-import { hrSchedules, hrTimecardBreaks, hrTimecards } from '../../src/modules/hr/schema.ts';
+import {
+  hrSchedules,
+  hrStoreTempAccess,
+  hrTimecardBreaks,
+  hrTimecards,
+} from '../../src/modules/hr/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { hrTimesheetCorrections } from '../../src/modules/timesheets/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import type { MyStore } from '@portal/contract/shell';
-import { hrStoreTempAccess } from '../../src/modules/hr-kiosk/schema.ts';
 import { assignStores } from '../support/store-assignments.ts';
 import { signInPerson, type Person } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';

@@ -10,8 +10,7 @@ import {
   type KioskPunchResult,
   type KioskState,
 } from '@portal/contract/hr-kiosk';
-import { hrTimecards } from '../../src/modules/hr/schema.ts';
-import { hrStoreTempAccess } from '../../src/modules/hr-kiosk/schema.ts';
+import { hrStoreTempAccess, hrTimecards } from '../../src/modules/hr/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { assignStores } from '../support/store-assignments.ts';

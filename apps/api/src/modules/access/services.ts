@@ -1,15 +1,13 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   permissionGroups as permissionGroupResource,
   roles as roleResource,
 } from '@portal/contract/resources/access';
 import { roleAccessLevels } from '@portal/contract/roles';
-import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
-import { users } from '../users/schema.ts';
+import { roleRemoving } from './hooks.ts';
 import { assertMayAssignBaseRole } from './assignable.ts';
 import { permissionGroups, rolePermissionGroups, roles } from './schema.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 export const roleService = createResourceService({
   definition: roleResource,
@@ -36,7 +34,7 @@ export const roleService = createResourceService({
         .delete(rolePermissionGroups)
         .where(
           and(
-            tenantScope(rolePermissionGroups, ctx.companyId),
+            eq(rolePermissionGroups.company_id, ctx.companyId),
             eq(rolePermissionGroups.role_id, row.id),
           ),
         );
@@ -52,19 +50,7 @@ export const roleService = createResourceService({
     },
     /** SPEC.md: a role still held by users is neither deactivated nor activated silently. */
     async beforeRemove(row, _ctx, tx) {
-      const [held] = await tx
-        .select({ total: count() })
-        .from(users)
-        .where(
-          and(
-            tenantScope(users, Number(row.company_id)),
-            eq(users.role_id, row.id),
-            eq(users.is_deleted, false),
-          ),
-        );
-      if (Number(held?.total ?? 0) > 0) {
-        throw AppError.conflict('This role is assigned to users', { user_exist_flag: true });
-      }
+      await roleRemoving.run(tx, { companyId: Number(row.company_id), roleId: row.id });
     },
     async decorate(rows, _ctx, db) {
       if (!rows.length) return;

@@ -33,8 +33,8 @@ import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/reply.ts';
-import { loginClockFieldsFor } from '../hr/login-fields.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { loginClockFieldsFor } from '../hr/api.ts';
+import { createMailer } from '../mail/api.ts';
 import { sessions, userIdentities } from '../users/schema.ts';
 import { accountRoutes } from './account-routes.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
@@ -51,7 +51,6 @@ import {
   twoFactorMethodFor,
   verifyChallenge,
 } from './two-factor.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 /** The login reply for a signed-in user (SPEC.md section 3). */
 function signedInReply(
@@ -126,7 +125,7 @@ async function knownAddress(db: Database, companyId: number, userId: number, ip:
     .from(sessions)
     .where(
       and(
-        tenantScope(sessions, companyId),
+        eq(sessions.company_id, companyId),
         eq(sessions.user_id, userId),
         eq(sessions.ip, ip),
         gt(sessions.created_at, sql`now() - interval '90 days'`),
@@ -259,7 +258,7 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
             .from(userIdentities)
             .where(
               and(
-                tenantScope(userIdentities, result.companyId),
+                eq(userIdentities.company_id, result.companyId),
                 eq(userIdentities.user_id, result.userId),
               ),
             );

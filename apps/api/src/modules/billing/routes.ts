@@ -9,7 +9,7 @@ import { storeSchema } from '@portal/contract/resources/organisation';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
 import { ok } from '../../platform/reply.ts';
-import { storeService } from '../organisation/services.ts';
+import { storeService } from '../organisation/api.ts';
 import { paymentAccountService } from './services.ts';
 
 const errors = {

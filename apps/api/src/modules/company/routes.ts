@@ -13,7 +13,7 @@ import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
 import { ok } from '../../platform/reply.ts';
 import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
-import { companyService } from '../organisation/services.ts';
+import { companyService } from '../organisation/api.ts';
 import { activeCarriers } from './services.ts';
 
 const ownCompanyErrors = {

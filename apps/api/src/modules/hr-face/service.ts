@@ -3,7 +3,6 @@ import {
   FACE_CONSENT_TEXT,
   FACE_CONSENT_VERSION,
   faceMessages,
-  faceModes,
   type FaceCheck,
   type FaceEnrolRequest,
   type FaceEnrolment,
@@ -14,12 +13,10 @@ import type { Database, Executor } from '../../platform/database.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { loadConfig } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
-import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
-import { hrCompanySettings, hrStoreSettings, hrTimecards } from '../hr/schema.ts';
 import { describeFace, faceDistance, FaceImageError, type FaceDescription } from './engine.ts';
 import { hrFaceChecks, hrFaceConsentEvents, hrFaceEnrolments } from './schema.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 /**
  * Two descriptors of face-api's recognition net closer than this (Euclidean) are the same person.
@@ -40,41 +37,10 @@ export const FACE_MODEL = 'face-api 1.7.15 ssd_mobilenetv1 + face_landmark_68 + 
 
 export type FaceAction = 'clock_in' | 'clock_out' | 'break_start' | 'break_end';
 
+/** Whether a store requires the face check, and what a mismatch does. */
 export interface FacePolicy {
   required: boolean;
   mode: FaceMode;
-}
-
-const isFaceMode = (value: string | null | undefined): value is FaceMode =>
-  Boolean(value) && (faceModes as readonly string[]).includes(value as string);
-
-/** A store's face policy: its own where set, else the company's (default: not required, block). */
-export async function facePolicyOf(
-  db: Executor,
-  companyId: number,
-  storeId: number,
-): Promise<FacePolicy> {
-  const [row] = await db
-    .select({
-      store_required: hrStoreSettings.face_check_required,
-      store_mode: hrStoreSettings.face_check_mode,
-      company_required: hrCompanySettings.face_check_required,
-      company_mode: hrCompanySettings.face_check_mode,
-    })
-    .from(stores)
-    .leftJoin(
-      hrStoreSettings,
-      and(tenantScope(hrStoreSettings, stores.company_id), eq(hrStoreSettings.store_id, stores.id)),
-    )
-    .leftJoin(hrCompanySettings, tenantScope(hrCompanySettings, stores.company_id))
-    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
-  if (!row) return { required: false, mode: 'block' };
-  const mode = isFaceMode(row.store_mode)
-    ? row.store_mode
-    : isFaceMode(row.company_mode)
-      ? row.company_mode
-      : 'block';
-  return { required: row.store_required ?? row.company_required ?? false, mode };
 }
 
 function refusal(status: number, message: string, data: FaceRefusalData): AppError {
@@ -100,7 +66,7 @@ async function enrolmentOf(db: Executor, companyId: number, userId: number) {
   const [row] = await db
     .select()
     .from(hrFaceEnrolments)
-    .where(and(tenantScope(hrFaceEnrolments, companyId), eq(hrFaceEnrolments.user_id, userId)));
+    .where(and(eq(hrFaceEnrolments.company_id, companyId), eq(hrFaceEnrolments.user_id, userId)));
   return row ?? null;
 }
 
@@ -113,6 +79,8 @@ export interface PunchFaceInput {
   action: FaceAction;
   timecardId?: number | null;
   faceImage?: string | null | undefined;
+  /** the store's face policy, from the HR settings (hr/face-check.ts) */
+  policy: FacePolicy;
 }
 
 export interface PunchFaceResult {
@@ -135,7 +103,7 @@ export async function checkPunchFace(
   input: PunchFaceInput,
 ): Promise<PunchFaceResult> {
   const passed: PunchFaceResult = { flag: null, checkId: null, distance: null };
-  const policy = await facePolicyOf(db, input.companyId, input.storeId);
+  const { policy } = input;
   if (!policy.required) return passed;
   const enrolment = await enrolmentOf(db, input.companyId, input.userId);
   if (!enrolment || !input.faceImage)
@@ -188,28 +156,6 @@ export async function checkPunchFace(
   };
 }
 
-/**
- * The face check of a clock-out or a break: at the store of the user's open timecard. With no open
- * timecard there is nothing to check (the punch itself answers: a retried clock-out, a refusal).
- */
-export async function checkOpenTimecardFace(
-  db: Database,
-  input: Omit<PunchFaceInput, 'storeId' | 'timecardId'>,
-): Promise<PunchFaceResult> {
-  const [open] = await db
-    .select({ id: hrTimecards.id, store_id: hrTimecards.store_id })
-    .from(hrTimecards)
-    .where(
-      and(
-        tenantScope(hrTimecards, input.companyId),
-        eq(hrTimecards.user_id, input.userId),
-        isNull(hrTimecards.clock_out),
-      ),
-    );
-  if (!open) return { flag: null, checkId: null, distance: null };
-  return checkPunchFace(db, { ...input, storeId: open.store_id, timecardId: open.id });
-}
-
 /** Names the timecard a clock-in created on its logged face check. */
 export async function linkFaceCheck(
   db: Executor,
@@ -221,7 +167,7 @@ export async function linkFaceCheck(
   await db
     .update(hrFaceChecks)
     .set({ timecard_id: timecardId })
-    .where(and(tenantScope(hrFaceChecks, companyId), eq(hrFaceChecks.id, checkId)));
+    .where(and(eq(hrFaceChecks.company_id, companyId), eq(hrFaceChecks.id, checkId)));
 }
 
 // ---- Enrolment (PATCH /users/update-face/{user_id})
@@ -234,7 +180,7 @@ async function assertMayManageFace(db: Executor, ctx: RequestContext, userId: nu
   const [user] = await db
     .select({ id: users.id, is_active: users.is_active, is_deleted: users.is_deleted })
     .from(users)
-    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
+    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
   if (!user) throw AppError.notFound('User');
   if (userId !== ctx.userId && !hasPermission(ctx, 'write_employees'))
     throw AppError.forbidden(faceMessages.notYours);
@@ -268,7 +214,7 @@ export async function getFaceEnrolment(
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
+    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
   if (!user) throw AppError.notFound('User');
   return enrolmentView(userId, await enrolmentOf(db, ctx.companyId, userId));
 }
@@ -340,7 +286,7 @@ export async function withdrawFace(
     const deleted = await tx
       .delete(hrFaceEnrolments)
       .where(
-        and(tenantScope(hrFaceEnrolments, ctx.companyId), eq(hrFaceEnrolments.user_id, userId)),
+        and(eq(hrFaceEnrolments.company_id, ctx.companyId), eq(hrFaceEnrolments.user_id, userId)),
       )
       .returning({ id: hrFaceEnrolments.id });
     if (!deleted.length) throw AppError.notFound('Face enrolment');
@@ -372,7 +318,7 @@ export async function deleteFaceOnTermination(
 ): Promise<void> {
   const deleted = await tx
     .delete(hrFaceEnrolments)
-    .where(and(tenantScope(hrFaceEnrolments, companyId), eq(hrFaceEnrolments.user_id, userId)))
+    .where(and(eq(hrFaceEnrolments.company_id, companyId), eq(hrFaceEnrolments.user_id, userId)))
     .returning({ id: hrFaceEnrolments.id });
   if (!deleted.length) return;
   await tx.insert(hrFaceConsentEvents).values({
@@ -391,7 +337,7 @@ export async function listFaceChecks(
   query: { reviewed?: 'true' | 'false' | undefined; page_size: number; page_number: number },
 ): Promise<{ results: FaceCheck[]; total: number }> {
   const where = and(
-    tenantScope(hrFaceChecks, ctx.companyId),
+    eq(hrFaceChecks.company_id, ctx.companyId),
     inArray(hrFaceChecks.result, ['flagged', 'blocked']),
     query.reviewed === 'true'
       ? isNotNull(hrFaceChecks.reviewed_at)
@@ -437,7 +383,7 @@ export async function markFaceCheckReviewed(
   const updated = await db
     .update(hrFaceChecks)
     .set({ reviewed_at: sql`now()`, reviewed_by: ctx.userId })
-    .where(and(tenantScope(hrFaceChecks, ctx.companyId), eq(hrFaceChecks.id, id)))
+    .where(and(eq(hrFaceChecks.company_id, ctx.companyId), eq(hrFaceChecks.id, id)))
     .returning({ id: hrFaceChecks.id });
   if (!updated.length) throw AppError.notFound('Face check');
 }

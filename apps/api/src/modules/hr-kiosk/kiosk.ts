@@ -25,7 +25,7 @@ import {
   throttleState,
   type Limit,
   type ThrottleKey,
-} from '../auth/throttle.ts';
+} from '../auth/api.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import {
@@ -33,13 +33,14 @@ import {
   clockOut,
   currentScheduleId,
   endBreak,
+  findStore,
+  listBreakSettings,
   sessionOf,
   startBreak,
-} from '../hr/clock.ts';
-import { findStore, listBreakSettings } from '../hr/settings.ts';
-import { worksAt } from '../hr/store-access.ts';
+  worksAt,
+} from '../hr/api.ts';
 import { hrKioskDevices } from './schema.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
@@ -80,7 +81,7 @@ function devicesQuery(db: Executor, companyId: number) {
     .innerJoin(stores, tenantJoin(stores, hrKioskDevices.company_id, hrKioskDevices.store_id))
     .innerJoin(users, tenantJoin(users, hrKioskDevices.company_id, hrKioskDevices.enrolled_by))
     .$dynamic()
-    .where(tenantScope(hrKioskDevices, companyId));
+    .where(eq(hrKioskDevices.company_id, companyId));
 }
 
 /** The company's kiosks, live ones first, newest first. */
@@ -93,7 +94,7 @@ export async function listDevices(db: Executor, ctx: RequestContext): Promise<Ki
 
 async function findDevice(db: Executor, companyId: number, id: number): Promise<KioskDevice> {
   const [device] = await devicesQuery(db, companyId).where(
-    and(tenantScope(hrKioskDevices, companyId), eq(hrKioskDevices.id, id)),
+    and(eq(hrKioskDevices.company_id, companyId), eq(hrKioskDevices.id, id)),
   );
   if (!device) throw AppError.notFound('Kiosk');
   return device;
@@ -137,7 +138,7 @@ export async function revokeDevice(
     .set({ revoked_at: sql`now()`, revoked_by: ctx.userId, updated_at: sql`now()` })
     .where(
       and(
-        tenantScope(hrKioskDevices, ctx.companyId),
+        eq(hrKioskDevices.company_id, ctx.companyId),
         eq(hrKioskDevices.id, id),
         isNull(hrKioskDevices.revoked_at),
       ),
@@ -179,7 +180,7 @@ export async function deviceFromToken(db: Executor, token: string): Promise<Kios
     .from(hrKioskDevices)
     .innerJoin(stores, tenantJoin(stores, hrKioskDevices.company_id, hrKioskDevices.store_id))
     .innerJoin(companies, eq(companies.id, hrKioskDevices.company_id))
-    .where(and(tenantScope(hrKioskDevices, companyId), eq(hrKioskDevices.id, id)));
+    .where(and(eq(hrKioskDevices.company_id, companyId), eq(hrKioskDevices.id, id)));
   const given = Buffer.from(hashSecret(secret));
   const stored = Buffer.from(row?.secret_hash ?? '');
   const matches = given.length === stored.length && timingSafeEqual(given, stored);
@@ -205,7 +206,7 @@ export async function kioskState(db: Executor, device: KioskDeviceAuth): Promise
     .from(users)
     .where(
       and(
-        tenantScope(users, device.companyId),
+        eq(users.company_id, device.companyId),
         liveUser,
         eq(users.is_locked, false),
         worksAt(device.companyId, device.store.id, device.store.time_zone),
@@ -243,7 +244,7 @@ async function verifyPerson(
   await db
     .update(hrKioskDevices)
     .set({ last_used_at: sql`now()` })
-    .where(and(tenantScope(hrKioskDevices, device.companyId), eq(hrKioskDevices.id, device.id)));
+    .where(and(eq(hrKioskDevices.company_id, device.companyId), eq(hrKioskDevices.id, device.id)));
   const [found] = await db
     .select({
       id: users.id,
@@ -254,11 +255,11 @@ async function verifyPerson(
     .from(users)
     .innerJoin(
       userIdentities,
-      and(tenantScope(userIdentities, users.company_id), eq(userIdentities.user_id, users.id)),
+      and(eq(userIdentities.company_id, users.company_id), eq(userIdentities.user_id, users.id)),
     )
     .where(
       and(
-        tenantScope(users, device.companyId),
+        eq(users.company_id, device.companyId),
         who.user_id !== undefined ? eq(users.id, who.user_id) : eq(users.email, who.email ?? ''),
       ),
     );
@@ -304,7 +305,7 @@ async function verifyPerson(
     })
     .from(users)
     .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
-    .where(and(tenantScope(users, device.companyId), eq(users.id, found.id)));
+    .where(and(eq(users.company_id, device.companyId), eq(users.id, found.id)));
   if (!account || !account.is_active || account.is_deleted || !account.role_active)
     throw AppError.forbidden(authMessages.accountDisabled);
   if (account.is_locked) throw AppError.forbidden(authMessages.accountLocked);

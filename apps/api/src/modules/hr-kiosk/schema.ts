@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import {
   isoTimestamp,
   tenantColumns,
@@ -31,29 +31,5 @@ export const hrKioskDevices = pgTable(
     tenantForeignKey(t.company_id, t.enrolled_by, users),
     tenantForeignKey(t.company_id, t.revoked_by, users),
     index().on(t.company_id, t.store_id),
-  ],
-);
-
-/**
- * Clocking rights at a store other than the employee's own, for a date range (inclusive, in the
- * store's time zone). Nothing ends it: outside the range it simply no longer counts.
- */
-export const hrStoreTempAccess = pgTable(
-  'hr_store_temp_access',
-  {
-    ...tenantColumns(),
-    user_id: integer().notNull(),
-    store_id: integer().notNull(),
-    starts_on: date({ mode: 'string' }).notNull(),
-    ends_on: date({ mode: 'string' }).notNull(),
-    granted_by: integer().notNull(),
-    note: text(),
-  },
-  (t) => [
-    tenantPrimaryKey(t),
-    tenantForeignKey(t.company_id, t.user_id, users),
-    tenantForeignKey(t.company_id, t.store_id, stores),
-    tenantForeignKey(t.company_id, t.granted_by, users),
-    index().on(t.company_id, t.user_id, t.store_id),
   ],
 );

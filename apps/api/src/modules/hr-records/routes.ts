@@ -16,7 +16,7 @@ import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { ok } from '../../platform/reply.ts';
 import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
-import { getEmployee } from '../hr/employees.ts';
+import { getEmployee } from '../hr/api.ts';
 import {
   addCompensation,
   addDocument,

@@ -20,7 +20,8 @@ import type { Database, Executor } from '../../platform/database.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { users } from '../users/schema.ts';
-import { checkOpenTimecardFace, checkPunchFace, linkFaceCheck } from '../hr-face/service.ts';
+import { linkFaceCheck } from '../hr-face/api.ts';
+import { checkOpenTimecardFace, checkStorePunchFace } from './face-check.ts';
 import { checkLocation } from './geofence.ts';
 import { mayClockAt } from './store-access.ts';
 import { hrDepartmentRoles, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
@@ -31,7 +32,6 @@ import {
   locationPolicy,
   storeWithPolicy,
 } from './settings.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 // ---- Reading
 
@@ -83,7 +83,7 @@ async function findTimecard(
     .from(hrTimecards)
     .where(
       and(
-        tenantScope(hrTimecards, companyId),
+        eq(hrTimecards.company_id, companyId),
         eq(hrTimecards.id, id),
         eq(hrTimecards.user_id, userId),
       ),
@@ -103,7 +103,7 @@ async function openTimecard(
     .from(hrTimecards)
     .where(
       and(
-        tenantScope(hrTimecards, companyId),
+        eq(hrTimecards.company_id, companyId),
         eq(hrTimecards.user_id, userId),
         isNull(hrTimecards.clock_out),
       ),
@@ -122,7 +122,7 @@ export async function breaksOf(
     .from(hrTimecardBreaks)
     .where(
       and(
-        tenantScope(hrTimecardBreaks, companyId),
+        eq(hrTimecardBreaks.company_id, companyId),
         inArray(hrTimecardBreaks.timecard_id, timecardIds),
       ),
     )
@@ -173,7 +173,7 @@ export async function assertMayRead(db: Executor, ctx: RequestContext, userId: n
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
+    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
   if (!user) throw AppError.notFound('User');
 }
 
@@ -219,7 +219,7 @@ export async function timesheetBreaks(
   const cards = await db
     .select({ id: hrTimecards.id, user_id: hrTimecards.user_id })
     .from(hrTimecards)
-    .where(and(tenantScope(hrTimecards, ctx.companyId), inArray(hrTimecards.id, timecardIds)));
+    .where(and(eq(hrTimecards.company_id, ctx.companyId), inArray(hrTimecards.id, timecardIds)));
   if (cards.length !== new Set(timecardIds).size) throw AppError.notFound('Timecard');
   if (cards.some((card) => card.user_id !== ctx.userId) && !hasPermission(ctx, 'read_hr_timecards'))
     throw AppError.forbidden();
@@ -250,7 +250,7 @@ async function assertSchedule(
     .from(hrSchedules)
     .where(
       and(
-        tenantScope(hrSchedules, companyId),
+        eq(hrSchedules.company_id, companyId),
         eq(hrSchedules.id, scheduleId),
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, storeId),
@@ -267,7 +267,7 @@ async function assertDepartmentRole(db: Executor, companyId: number, id: number)
   const [role] = await db
     .select({ id: hrDepartmentRoles.id })
     .from(hrDepartmentRoles)
-    .where(and(tenantScope(hrDepartmentRoles, companyId), eq(hrDepartmentRoles.id, id)));
+    .where(and(eq(hrDepartmentRoles.company_id, companyId), eq(hrDepartmentRoles.id, id)));
   if (!role)
     throw AppError.badRequest('Unknown department role', {
       department_role_id: ['Choose a department role'],
@@ -295,7 +295,7 @@ export async function clockIn(
     throw AppError.forbidden(hrMessages.notYourStore(store.name));
   // The face check (when the store requires it) runs before the transaction: no lock is held
   // during the inference.
-  const face = await checkPunchFace(db, {
+  const face = await checkStorePunchFace(db, {
     companyId,
     userId,
     storeId: input.store_id,
@@ -397,7 +397,7 @@ export async function clockOut(
       .set({ break_end: sql`now()`, updated_at: sql`now()` })
       .where(
         and(
-          tenantScope(hrTimecardBreaks, companyId),
+          eq(hrTimecardBreaks.company_id, companyId),
           eq(hrTimecardBreaks.timecard_id, card.id),
           isNull(hrTimecardBreaks.break_end),
         ),
@@ -419,7 +419,7 @@ export async function clockOut(
           ? sql`concat_ws('; ', ${hrTimecards.face_flag}, ${`Clock-out: ${face.flag}`}::text)`
           : hrTimecards.face_flag,
       })
-      .where(and(tenantScope(hrTimecards, companyId), eq(hrTimecards.id, card.id)))
+      .where(and(eq(hrTimecards.company_id, companyId), eq(hrTimecards.id, card.id)))
       .returning(timecardColumns);
     if (!closed) throw AppError.notFound('Timecard');
     return {
@@ -461,7 +461,7 @@ export async function startBreak(
       .from(hrTimecardBreaks)
       .where(
         and(
-          tenantScope(hrTimecardBreaks, companyId),
+          eq(hrTimecardBreaks.company_id, companyId),
           eq(hrTimecardBreaks.timecard_id, card.id),
           isNull(hrTimecardBreaks.break_end),
         ),
@@ -511,7 +511,7 @@ export async function endBreak(
       .from(hrTimecardBreaks)
       .where(
         and(
-          tenantScope(hrTimecardBreaks, companyId),
+          eq(hrTimecardBreaks.company_id, companyId),
           eq(hrTimecardBreaks.id, input.id),
           eq(hrTimecardBreaks.user_id, userId),
         ),
@@ -533,7 +533,7 @@ export async function endBreak(
         })
         .where(
           and(
-            tenantScope(hrTimecardBreaks, companyId),
+            eq(hrTimecardBreaks.company_id, companyId),
             eq(hrTimecardBreaks.id, found.id),
             isNull(hrTimecardBreaks.break_end),
           ),
@@ -560,7 +560,7 @@ export async function currentScheduleId(
     .from(hrSchedules)
     .where(
       and(
-        tenantScope(hrSchedules, companyId),
+        eq(hrSchedules.company_id, companyId),
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, storeId),
         isNotNull(hrSchedules.published_at),
@@ -590,7 +590,7 @@ export async function schedulesToday(
     .from(hrSchedules)
     .where(
       and(
-        tenantScope(hrSchedules, companyId),
+        eq(hrSchedules.company_id, companyId),
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, store.id),
         isNotNull(hrSchedules.published_at),

@@ -22,10 +22,9 @@ import {
   normaliseHeader,
   parseCsvRecords,
   takenEmails,
-} from '../users/bulk-rows.ts';
+} from '../users/api.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import { hrEmployeeDetails } from './schema.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 type Column = (typeof employeeBulkColumns)[number];
 const isColumn = (value: string): value is Column =>
@@ -148,7 +147,7 @@ export async function bulkUploadEmployees(
       .from(users)
       .where(
         and(
-          tenantScope(users, ctx.companyId),
+          eq(users.company_id, ctx.companyId),
           eq(users.is_deleted, false),
           inArray(users.email, part),
         ),

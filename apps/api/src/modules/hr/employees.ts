@@ -13,13 +13,12 @@ import type { Database, Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { roles } from '../access/schema.ts';
-import { revokeUserSessions } from '../users/api.ts';
+import { revokeUserSessions, userService } from '../users/api.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
-import { userService } from '../users/services.ts';
-import { deleteFaceOnTermination } from '../hr-face/service.ts';
+import { deleteFaceOnTermination } from '../hr-face/api.ts';
 import { hrEmployeeDetails, hrTimecardBreaks, hrTimecards } from './schema.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { tenantJoin } from '../../db/columns.ts';
 
 const supervisors = alias(users, 'supervisor');
 const isPayType = (value: string): value is PayType =>
@@ -75,7 +74,7 @@ function present(row: EmployeeRow): Employee {
 
 export async function listEmployees(db: Executor, ctx: RequestContext, query: EmployeeListQuery) {
   const conditions: (SQL | undefined)[] = [
-    tenantScope(hrEmployeeDetails, ctx.companyId),
+    eq(hrEmployeeDetails.company_id, ctx.companyId),
     eq(users.is_deleted, false),
   ];
   if (query.status === 'active') conditions.push(isNull(hrEmployeeDetails.terminated_at));
@@ -110,7 +109,7 @@ export async function getEmployee(
 ): Promise<Employee> {
   const [row] = await employeeQuery(db).where(
     and(
-      tenantScope(hrEmployeeDetails, ctx.companyId),
+      eq(hrEmployeeDetails.company_id, ctx.companyId),
       eq(hrEmployeeDetails.user_id, userId),
       eq(users.is_deleted, false),
     ),
@@ -135,7 +134,7 @@ async function assertSupervisor(
     .from(users)
     .where(
       and(
-        tenantScope(users, ctx.companyId),
+        eq(users.company_id, ctx.companyId),
         eq(users.id, supervisorId),
         eq(users.is_deleted, false),
       ),
@@ -183,7 +182,7 @@ export async function updateEmployee(
       .select({ id: hrEmployeeDetails.id })
       .from(hrEmployeeDetails)
       .where(
-        and(tenantScope(hrEmployeeDetails, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
+        and(eq(hrEmployeeDetails.company_id, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
       )
       .for('update');
     if (!detail) throw AppError.notFound('Employee');
@@ -216,7 +215,7 @@ async function clockOffNow(tx: Tx, companyId: number, userId: number) {
     .from(hrTimecards)
     .where(
       and(
-        tenantScope(hrTimecards, companyId),
+        eq(hrTimecards.company_id, companyId),
         eq(hrTimecards.user_id, userId),
         isNull(hrTimecards.clock_out),
       ),
@@ -228,7 +227,7 @@ async function clockOffNow(tx: Tx, companyId: number, userId: number) {
       .set({ break_end: sql`now()` })
       .where(
         and(
-          tenantScope(hrTimecardBreaks, companyId),
+          eq(hrTimecardBreaks.company_id, companyId),
           eq(hrTimecardBreaks.timecard_id, card.id),
           isNull(hrTimecardBreaks.break_end),
         ),
@@ -236,7 +235,7 @@ async function clockOffNow(tx: Tx, companyId: number, userId: number) {
     await tx
       .update(hrTimecards)
       .set({ clock_out: sql`now()`, clock_out_comment: 'Clocked out at termination' })
-      .where(and(tenantScope(hrTimecards, companyId), eq(hrTimecards.id, card.id)));
+      .where(and(eq(hrTimecards.company_id, companyId), eq(hrTimecards.id, card.id)));
   }
 }
 
@@ -256,7 +255,7 @@ export async function terminateEmployee(
       .select({ id: hrEmployeeDetails.id, terminated_at: hrEmployeeDetails.terminated_at })
       .from(hrEmployeeDetails)
       .where(
-        and(tenantScope(hrEmployeeDetails, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
+        and(eq(hrEmployeeDetails.company_id, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
       )
       .for('update');
     if (!detail) throw AppError.notFound('Employee');
@@ -271,7 +270,7 @@ export async function terminateEmployee(
     await tx
       .update(users)
       .set({ is_active: false, updated_at: sql`now()` })
-      .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
+      .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
     await revokeUserSessions(tx, ctx.companyId, userId);
     await clockOffNow(tx, ctx.companyId, userId);
     // Biometric data is kept only while the person is employed.
@@ -287,7 +286,7 @@ export async function reactivateEmployee(db: Database, ctx: RequestContext, user
       .select({ id: hrEmployeeDetails.id, terminated_at: hrEmployeeDetails.terminated_at })
       .from(hrEmployeeDetails)
       .where(
-        and(tenantScope(hrEmployeeDetails, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
+        and(eq(hrEmployeeDetails.company_id, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
       )
       .for('update');
     if (!detail) throw AppError.notFound('Employee');
@@ -299,7 +298,7 @@ export async function reactivateEmployee(db: Database, ctx: RequestContext, user
     await tx
       .update(users)
       .set({ is_active: true, updated_at: sql`now()` })
-      .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
+      .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
   });
   return getEmployee(db, ctx, userId);
 }
@@ -311,7 +310,7 @@ export async function supervisorOptions(db: Executor, ctx: RequestContext) {
     .from(users)
     .where(
       and(
-        tenantScope(users, ctx.companyId),
+        eq(users.company_id, ctx.companyId),
         eq(users.is_active, true),
         eq(users.is_deleted, false),
         gte(users.access_level, 3),

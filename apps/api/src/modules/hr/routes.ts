@@ -40,12 +40,11 @@ import {
   terminationRequestSchema,
 } from '@portal/contract/hr-employees';
 import { signedUploadSchema, signUploadRequestSchema } from '@portal/contract/uploads';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { ok } from '../../platform/reply.ts';
 import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
-import { autoClockedOut, autoClockoutJob, requestCorrection } from './auto-clockout.ts';
+import { autoClockedOut, requestCorrection } from './auto-clockout.ts';
 import {
   activeSessionOf,
   assertMayRead,
@@ -98,13 +97,9 @@ const idPair = z.object({
     .transform((value) => value.split('&').map(Number) as [number, number]),
 });
 
-/** The time clock's and employees' API (SPEC.md section 7, HR and Employees) and the auto clock-out job. */
-export function hrRoutes(app: FastifyInstance, db: Database, uploads: Uploads, config: Config) {
+/** The time clock's and employees' API (SPEC.md section 7, HR and Employees). */
+export function hrRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** How often the auto clock-out job runs (0: never). */
-  const intervalSeconds = config.HR_AUTO_CLOCKOUT_INTERVAL_SECONDS;
-
-  if (intervalSeconds > 0) app.jobs.declare(autoClockoutJob(intervalSeconds));
 
   // ---- Clock in and out
 

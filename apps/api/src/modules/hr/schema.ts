@@ -260,3 +260,28 @@ export const hrTimecardBreaks = pgTable(
     index().on(t.company_id, t.timecard_id),
   ],
 );
+
+/**
+ * Clocking rights at a store other than the employee's own (hr/store-access.ts; granted on the
+ * employee record, hr-records), for a date range (inclusive, in the
+ * store's time zone). Nothing ends it: outside the range it simply no longer counts.
+ */
+export const hrStoreTempAccess = pgTable(
+  'hr_store_temp_access',
+  {
+    ...tenantColumns(),
+    user_id: integer().notNull(),
+    store_id: integer().notNull(),
+    starts_on: date({ mode: 'string' }).notNull(),
+    ends_on: date({ mode: 'string' }).notNull(),
+    granted_by: integer().notNull(),
+    note: text(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.user_id, users),
+    tenantForeignKey(t.company_id, t.store_id, stores),
+    tenantForeignKey(t.company_id, t.granted_by, users),
+    index().on(t.company_id, t.user_id, t.store_id),
+  ],
+);

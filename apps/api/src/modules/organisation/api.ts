@@ -9,3 +9,4 @@ import { stores } from './schema.ts';
  */
 export const storeTimeZoneOf = (companyId: AnyPgColumn, storeId: AnyPgColumn): SQL<string> =>
   sql<string>`(select ${stores.time_zone} from ${stores} where ${tenantJoin(stores, companyId, storeId)})`;
+export { companyService, storeService } from './services.ts';

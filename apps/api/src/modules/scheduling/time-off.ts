@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/database.ts';
-import { listApprovedTimeOff } from '../timeoff/services.ts';
+import { listApprovedTimeOff } from '../timeoff/api.ts';
 
 /** Approved time off of one employee, by local dates (inclusive). */
 export interface ApprovedTimeOff {

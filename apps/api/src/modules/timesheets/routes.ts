@@ -27,7 +27,7 @@ import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/reply.ts';
 import { users } from '../users/schema.ts';
-import { getCompanySettings } from '../hr/settings.ts';
+import { getCompanySettings } from '../hr/api.ts';
 import { payPeriodOf } from './arithmetic.ts';
 import { computeTimesheets } from './compute.ts';
 import {
@@ -41,7 +41,6 @@ import {
   requestCorrection,
 } from './corrections.ts';
 import { breaksReport, hoursReport, lateReport, overtimeReport, payrollRows } from './reports.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 const errors = {
   400: errorReplySchema,
@@ -142,7 +141,7 @@ export function timesheetRoutes(app: FastifyInstance, db: Database) {
       const [user] = await db
         .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
         .from(users)
-        .where(and(tenantScope(users, ctx.companyId), eq(users.id, user_id)));
+        .where(and(eq(users.company_id, ctx.companyId), eq(users.id, user_id)));
       if (!user) throw AppError.notFound('Employee');
       const sheet = await computeTimesheets(db, ctx.companyId, { from, to, userIds: [user_id] });
       const employee = sheet.employees[0] ?? null;

@@ -5,7 +5,7 @@ import type { Executor } from '../../platform/database.ts';
 import { defineWidget, hoursOf, type WidgetScope } from '../../platform/widgets.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import { hrTimecards } from '../hr/schema.ts';
-import { getCompanySettings } from '../hr/settings.ts';
+import { getCompanySettings } from '../hr/api.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { addDays, localDate, weekStartOf } from './arithmetic.ts';

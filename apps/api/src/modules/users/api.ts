@@ -8,3 +8,13 @@ export {
   revokeUserSessions,
 } from './sessions.ts';
 export { assertMayActOn, type ActedOnUser } from './act-on.ts';
+export {
+  checkPerson,
+  companyRolesAndStores,
+  findRole,
+  mayGiveRole,
+  normaliseHeader,
+  parseCsvRecords,
+  takenEmails,
+} from './bulk-rows.ts';
+export { userService } from './services.ts';

@@ -14,8 +14,8 @@ import { password as passwordField } from '@portal/contract/resources/users';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { userStores } from '../assignments/schema.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { usersImported, type ImportedUser } from './hooks.ts';
 import {
   checkPerson,
   companyRolesAndStores,
@@ -222,6 +222,7 @@ async function insertRows(db: Database, ctx: RequestContext, rows: ValidRow[]): 
   }
   return db.transaction(async (tx) => {
     const ids: number[] = [];
+    const imported: ImportedUser[] = [];
     for (const [index, row] of rows.entries()) {
       const [user] = await tx
         .insert(users)
@@ -245,17 +246,10 @@ async function insertRows(db: Database, ctx: RequestContext, rows: ValidRow[]): 
         user_id: user.id,
         password_hash,
       });
-      if (row.storeIds.length) {
-        await tx.insert(userStores).values(
-          row.storeIds.map((store_id, position) => ({
-            company_id: ctx.companyId,
-            user_id: user.id,
-            store_id,
-            is_primary: position === 0,
-          })),
-        );
-      }
+      imported.push({ userId: user.id, storeIds: row.storeIds });
     }
+    // Their stores (the assignments module), in this transaction.
+    await usersImported.run(tx, ctx.companyId, imported);
     return ids;
   });
 }

@@ -1,4 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
+import { roleRemoving } from '../access/hooks.ts';
+import { refuseHeldRole } from './role-holders.ts';
 import { userRoutes } from './routes.ts';
 import { userService } from './services.ts';
 
@@ -6,4 +8,5 @@ export const usersModule = defineModule({
   name: 'users',
   resources: [userService],
   routes: (api, { db }) => userRoutes(api, db),
+  connect: () => roleRemoving.register('users', refuseHeldRole),
 });

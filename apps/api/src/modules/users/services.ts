@@ -11,9 +11,8 @@ import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
-import { deleteFaceOnTermination } from '../hr-face/service.ts';
+import { userRemoved } from './hooks.ts';
 import { userIdentities, users } from './schema.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 const EMAIL_TAKEN = 'A user with this email already exists';
 
@@ -27,7 +26,7 @@ async function roleAccessLevel(
   const [role] = await tx
     .select({ access_level: roles.access_level, base_role: roles.base_role })
     .from(roles)
-    .where(and(tenantScope(roles, companyId), eq(roles.id, roleId)));
+    .where(and(eq(roles.company_id, companyId), eq(roles.id, roleId)));
   if (!role)
     throw AppError.badRequest('Unknown role', { role_id: ['Choose a role of this company'] });
   assertMayAssignBaseRole(ctx, role.base_role);
@@ -76,7 +75,7 @@ export const userService = createResourceService({
           .set({ email: input.email })
           .where(
             and(
-              tenantScope(userIdentities, Number(existing.company_id)),
+              eq(userIdentities.company_id, Number(existing.company_id)),
               eq(userIdentities.user_id, existing.id),
             ),
           );
@@ -95,14 +94,13 @@ export const userService = createResourceService({
     },
     async beforeRemove(row, ctx, tx) {
       await revokeUserSessions(tx, Number(row.company_id), row.id);
-      // Biometric data is kept only while the person is an active employee.
-      await deleteFaceOnTermination(
-        tx,
-        Number(row.company_id),
-        row.id,
-        ctx.userId,
-        'deleted_with_user',
-      );
+      // Other modules' data about the person (hr-face: the face template) goes with them.
+      await userRemoved.run(tx, {
+        companyId: Number(row.company_id),
+        userId: row.id,
+        actorId: ctx.userId,
+        how: 'deleted_with_user',
+      });
     },
   },
 });

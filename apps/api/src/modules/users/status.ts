@@ -4,10 +4,9 @@ import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Row } from '../../platform/resources/service.ts';
 import { revokeUserSessions } from './sessions.ts';
-import { deleteFaceOnTermination } from '../hr-face/service.ts';
+import { userRemoved } from './hooks.ts';
 import { users } from './schema.ts';
 import { userService } from './services.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 /**
  * Enables or disables a user (is_active). A disabled user's sessions end at once, they cannot
@@ -23,7 +22,7 @@ export async function setUserEnabled(
   await db.transaction(async (tx) => {
     const scope = and(
       eq(users.id, id),
-      isSuperAdmin(ctx) ? undefined : tenantScope(users, ctx.companyId),
+      isSuperAdmin(ctx) ? undefined : eq(users.company_id, ctx.companyId),
     );
     const [user] = await tx
       .select({ company_id: users.company_id, access_level: users.access_level })
@@ -38,7 +37,12 @@ export async function setUserEnabled(
     if (!enabled) {
       await revokeUserSessions(tx, user.company_id, id);
       // Biometric data is kept only while the person is an active employee.
-      await deleteFaceOnTermination(tx, user.company_id, id, ctx.userId, 'deleted_on_disable');
+      await userRemoved.run(tx, {
+        companyId: user.company_id,
+        userId: id,
+        actorId: ctx.userId,
+        how: 'deleted_on_disable',
+      });
     }
   });
   return userService.get(db, ctx, id);

@@ -1,0 +1,6 @@
+// The hr module's public functions for other modules (docs/ARCHITECTURE.md, "Boundaries").
+export { loginClockFieldsFor } from './login-fields.ts';
+export { findStore, getCompanySettings, listBreakSettings } from './settings.ts';
+export { clockIn, clockOut, currentScheduleId, endBreak, sessionOf, startBreak } from './clock.ts';
+export { worksAt } from './store-access.ts';
+export { getEmployee } from './employees.ts';
