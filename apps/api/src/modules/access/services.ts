@@ -8,6 +8,7 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { roleRemoving } from './hooks.ts';
 import { assertMayAssignBaseRole } from './assignable.ts';
 import { permissionGroups, rolePermissionGroups, roles } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 export const roleService = createResourceService({
   definition: roleResource,
@@ -34,7 +35,7 @@ export const roleService = createResourceService({
         .delete(rolePermissionGroups)
         .where(
           and(
-            eq(rolePermissionGroups.company_id, ctx.companyId),
+            tenantScope(rolePermissionGroups, ctx.companyId),
             eq(rolePermissionGroups.role_id, row.id),
           ),
         );

@@ -10,7 +10,7 @@ import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts
 import { passwordResets } from './schema.ts';
 import { hashToken, revokeUserSessions } from '../users/api.ts';
 import { clearThrottle, limits, loginKeys, recordFailure, throttleState } from './throttle.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 export const RESET_LINK_MINUTES = 60;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -45,7 +45,7 @@ export async function requestPasswordReset(
       .set({ used_at: sql`now()` })
       .where(
         and(
-          eq(passwordResets.company_id, found.company_id),
+          tenantScope(passwordResets, found.company_id),
           eq(passwordResets.user_id, found.user_id),
           isNull(passwordResets.used_at),
         ),
@@ -88,7 +88,7 @@ export async function resetPassword(db: Database, token: string, password: strin
     .innerJoin(
       userIdentities,
       and(
-        eq(userIdentities.company_id, passwordResets.company_id),
+        tenantScope(userIdentities, passwordResets.company_id),
         eq(userIdentities.user_id, passwordResets.user_id),
       ),
     )
@@ -114,10 +114,7 @@ export async function resetPassword(db: Database, token: string, password: strin
       .update(userIdentities)
       .set({ password_hash: passwordHash, password_changed_at: sql`now()` })
       .where(
-        and(
-          eq(userIdentities.company_id, link.company_id),
-          eq(userIdentities.user_id, link.user_id),
-        ),
+        and(tenantScope(userIdentities, link.company_id), eq(userIdentities.user_id, link.user_id)),
       );
     await revokeUserSessions(tx, link.company_id, link.user_id);
   });

@@ -51,6 +51,7 @@ import {
   twoFactorMethodFor,
   verifyChallenge,
 } from './two-factor.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /** The login reply for a signed-in user (SPEC.md section 3). */
 function signedInReply(
@@ -125,7 +126,7 @@ async function knownAddress(db: Database, companyId: number, userId: number, ip:
     .from(sessions)
     .where(
       and(
-        eq(sessions.company_id, companyId),
+        tenantScope(sessions, companyId),
         eq(sessions.user_id, userId),
         eq(sessions.ip, ip),
         gt(sessions.created_at, sql`now() - interval '90 days'`),
@@ -258,7 +259,7 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
             .from(userIdentities)
             .where(
               and(
-                eq(userIdentities.company_id, result.companyId),
+                tenantScope(userIdentities, result.companyId),
                 eq(userIdentities.user_id, result.userId),
               ),
             );

@@ -12,7 +12,7 @@ import { loadSidebarTree } from '../navigation/api.ts';
 import { requiredFields } from '../navigation/schema.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 export interface SignedInUser {
   user: SessionUser;
@@ -47,10 +47,10 @@ export async function loadSignedInUser(
     .innerJoin(companies, eq(companies.id, users.company_id))
     .innerJoin(
       userIdentities,
-      and(eq(userIdentities.company_id, users.company_id), eq(userIdentities.user_id, users.id)),
+      and(tenantScope(userIdentities, users.company_id), eq(userIdentities.user_id, users.id)),
     )
     .leftJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
-    .where(and(eq(users.company_id, companyId), eq(users.id, userId)));
+    .where(and(tenantScope(users, companyId), eq(users.id, userId)));
   if (!found) return null;
 
   const [granted] = await db
@@ -59,7 +59,7 @@ export async function loadSignedInUser(
     .innerJoin(
       permissionGroups,
       and(
-        eq(permissionGroups.company_id, rolePermissionGroups.company_id),
+        tenantScope(permissionGroups, rolePermissionGroups.company_id),
         eq(permissionGroups.id, rolePermissionGroups.permission_group_id),
         eq(permissionGroups.is_active, true),
       ),
@@ -67,7 +67,7 @@ export async function loadSignedInUser(
     .innerJoin(sql`lateral unnest(${permissionGroups.permissions}) as p`, sql`true`)
     .where(
       and(
-        eq(rolePermissionGroups.company_id, companyId),
+        tenantScope(rolePermissionGroups, companyId),
         eq(rolePermissionGroups.role_id, found.user.role_id),
       ),
     );
@@ -77,7 +77,7 @@ export async function loadSignedInUser(
   const [home] = await db
     .select({ title: requiredFields.title })
     .from(requiredFields)
-    .where(and(eq(requiredFields.company_id, companyId), eq(requiredFields.type, 'Home Screen')))
+    .where(and(tenantScope(requiredFields, companyId), eq(requiredFields.type, 'Home Screen')))
     .orderBy(asc(requiredFields.order), asc(requiredFields.id))
     .limit(1);
 

@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/api.ts';
 import { userIdentities } from '../users/schema.ts';
 import { twoFactorChallenges } from './schema.ts';
 import { hashToken } from '../users/api.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /** How long a sign-in may wait for its code, and how many codes and guesses it gets. */
 export const twoFactorRules = {
@@ -186,9 +187,7 @@ async function acceptTotp(
   const [identity] = await db
     .select({ secret: userIdentities.totp_secret })
     .from(userIdentities)
-    .where(
-      and(eq(userIdentities.company_id, who.companyId), eq(userIdentities.user_id, who.userId)),
-    );
+    .where(and(tenantScope(userIdentities, who.companyId), eq(userIdentities.user_id, who.userId)));
   const step = identity?.secret ? totpStep(identity.secret, code) : null;
   if (step === null) return false;
   const [used] = await db
@@ -196,7 +195,7 @@ async function acceptTotp(
     .set({ totp_last_step: step })
     .where(
       and(
-        eq(userIdentities.company_id, who.companyId),
+        tenantScope(userIdentities, who.companyId),
         eq(userIdentities.user_id, who.userId),
         or(isNull(userIdentities.totp_last_step), lt(userIdentities.totp_last_step, step)),
       ),
@@ -247,7 +246,7 @@ export async function resendCode(db: Database, mailer: Mailer, token: string): P
     .select({ email: userIdentities.email })
     .from(userIdentities)
     .where(
-      and(eq(userIdentities.company_id, row.company_id), eq(userIdentities.user_id, row.user_id)),
+      and(tenantScope(userIdentities, row.company_id), eq(userIdentities.user_id, row.user_id)),
     );
   if (!identity) throw new AppError(401, authMessages.twoFactorExpired);
   await sendOrFail(mailer, codeMail(identity.email, code, row.company_id));
@@ -263,9 +262,7 @@ export async function beginTotpSetup(
   await db
     .update(userIdentities)
     .set({ totp_pending_secret: secret })
-    .where(
-      and(eq(userIdentities.company_id, who.companyId), eq(userIdentities.user_id, who.userId)),
-    );
+    .where(and(tenantScope(userIdentities, who.companyId), eq(userIdentities.user_id, who.userId)));
   const otpauthUrl = totpFor(secret, who.email).toString();
   return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1 }) };
 }
@@ -277,7 +274,7 @@ export async function confirmTotpSetup(
   code: string,
 ): Promise<void> {
   const where = and(
-    eq(userIdentities.company_id, who.companyId),
+    tenantScope(userIdentities, who.companyId),
     eq(userIdentities.user_id, who.userId),
   );
   const [identity] = await db

@@ -27,7 +27,7 @@ import {
 import { hrTimeoffRequests } from '../timeoff/schema.ts';
 import { hrTimesheetCorrections } from '../timesheets/schema.ts';
 import { balances, listApprovedTimeOff, listRequests } from '../timeoff/api.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
 const MINUTE = 60_000;
@@ -82,7 +82,7 @@ export async function storeView(
     .from(hrSchedules)
     .where(
       and(
-        eq(hrSchedules.company_id, ctx.companyId),
+        tenantScope(hrSchedules, ctx.companyId),
         eq(hrSchedules.store_id, store.id),
         lt(hrSchedules.shift_start, dayEnd),
         gt(hrSchedules.shift_end, dayStart),
@@ -102,7 +102,7 @@ export async function storeView(
     .from(hrTimecards)
     .where(
       and(
-        eq(hrTimecards.company_id, ctx.companyId),
+        tenantScope(hrTimecards, ctx.companyId),
         eq(hrTimecards.store_id, store.id),
         sql`(${hrTimecards.clock_out} is null or ${hrTimecards.clock_in} >= ${dayStart})`,
       ),
@@ -119,7 +119,7 @@ export async function storeView(
         .from(hrTimecardBreaks)
         .where(
           and(
-            eq(hrTimecardBreaks.company_id, ctx.companyId),
+            tenantScope(hrTimecardBreaks, ctx.companyId),
             inArray(hrTimecardBreaks.timecard_id, openCardIds),
             isNull(hrTimecardBreaks.break_end),
           ),
@@ -131,7 +131,7 @@ export async function storeView(
     ? await db
         .select({ id: users.id, name: fullName })
         .from(users)
-        .where(and(eq(users.company_id, ctx.companyId), inArray(users.id, userIds)))
+        .where(and(tenantScope(users, ctx.companyId), inArray(users.id, userIds)))
     : [];
   const timeOff = await listApprovedTimeOff(db, ctx.companyId, { from: today, to: today, userIds });
 
@@ -222,7 +222,7 @@ async function timeZoneOf(db: Executor, companyId: number, userId: number) {
     .select({ time_zone: stores.time_zone })
     .from(users)
     .innerJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
-    .where(and(eq(users.company_id, companyId), eq(users.id, userId)));
+    .where(and(tenantScope(users, companyId), eq(users.id, userId)));
   return row?.time_zone ?? DEFAULT_TIMEZONE;
 }
 
@@ -266,7 +266,7 @@ export async function myView(db: Executor, ctx: RequestContext): Promise<MyView>
     .innerJoin(stores, tenantJoin(stores, hrSchedules.company_id, hrSchedules.store_id))
     .where(
       and(
-        eq(hrSchedules.company_id, ctx.companyId),
+        tenantScope(hrSchedules, ctx.companyId),
         eq(hrSchedules.user_id, ctx.userId),
         gte(hrSchedules.shift_end, sql`now()`),
         lt(hrSchedules.shift_start, sql`now() + interval '14 days'`),
@@ -302,7 +302,7 @@ export async function myView(db: Executor, ctx: RequestContext): Promise<MyView>
     .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
     .where(
       and(
-        eq(hrTimesheetCorrections.company_id, ctx.companyId),
+        tenantScope(hrTimesheetCorrections, ctx.companyId),
         eq(hrTimesheetCorrections.user_id, ctx.userId),
       ),
     )
@@ -352,7 +352,7 @@ async function queryTeam(
     .leftJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
     .where(
       and(
-        eq(hrEmployeeDetails.company_id, companyId),
+        tenantScope(hrEmployeeDetails, companyId),
         isNull(hrEmployeeDetails.terminated_at),
         filter.supervisorId ? eq(hrEmployeeDetails.supervisor_id, filter.supervisorId) : undefined,
         filter.userId ? eq(hrEmployeeDetails.user_id, filter.userId) : undefined,
@@ -372,7 +372,7 @@ async function queryTeam(
     .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
     .where(
       and(
-        eq(hrTimecards.company_id, companyId),
+        tenantScope(hrTimecards, companyId),
         inArray(hrTimecards.user_id, ids),
         isNull(hrTimecards.clock_out),
       ),
@@ -382,7 +382,7 @@ async function queryTeam(
     .from(hrTimeoffRequests)
     .where(
       and(
-        eq(hrTimeoffRequests.company_id, companyId),
+        tenantScope(hrTimeoffRequests, companyId),
         inArray(hrTimeoffRequests.user_id, ids),
         eq(hrTimeoffRequests.status, 'pending'),
       ),
@@ -435,7 +435,7 @@ export async function teamMember(
     .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
     .where(
       and(
-        eq(hrTimecards.company_id, ctx.companyId),
+        tenantScope(hrTimecards, ctx.companyId),
         eq(hrTimecards.user_id, userId),
         isNull(hrTimecards.clock_out),
       ),
@@ -484,7 +484,7 @@ export async function teamClockAction(
   const [me] = await db
     .select({ name: fullName })
     .from(users)
-    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, ctx.userId)));
+    .where(and(tenantScope(users, ctx.companyId), eq(users.id, ctx.userId)));
   const note = `${input.action === 'clock_out' ? 'Clocked out' : 'Break ended'} by ${me?.name ?? 'a manager'}: ${input.reason}`;
   await db.transaction(async (tx) => {
     const [card] = await tx
@@ -492,7 +492,7 @@ export async function teamClockAction(
       .from(hrTimecards)
       .where(
         and(
-          eq(hrTimecards.company_id, ctx.companyId),
+          tenantScope(hrTimecards, ctx.companyId),
           eq(hrTimecards.user_id, userId),
           isNull(hrTimecards.clock_out),
         ),
@@ -504,7 +504,7 @@ export async function teamClockAction(
       .set({ break_end: sql`now()`, updated_at: sql`now()`, end_comment: note })
       .where(
         and(
-          eq(hrTimecardBreaks.company_id, ctx.companyId),
+          tenantScope(hrTimecardBreaks, ctx.companyId),
           eq(hrTimecardBreaks.timecard_id, card.id),
           isNull(hrTimecardBreaks.break_end),
         ),
@@ -517,7 +517,7 @@ export async function teamClockAction(
     await tx
       .update(hrTimecards)
       .set({ clock_out: sql`now()`, updated_at: sql`now()`, clock_out_comment: note })
-      .where(and(eq(hrTimecards.company_id, ctx.companyId), eq(hrTimecards.id, card.id)));
+      .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, card.id)));
   });
   return teamMember(db, ctx, userId);
 }

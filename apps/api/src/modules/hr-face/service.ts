@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import { users } from '../users/schema.ts';
 import { describeFace, faceDistance, FaceImageError, type FaceDescription } from './engine.ts';
 import { hrFaceChecks, hrFaceConsentEvents, hrFaceEnrolments } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 /**
  * Two descriptors of face-api's recognition net closer than this (Euclidean) are the same person.
@@ -66,7 +66,7 @@ async function enrolmentOf(db: Executor, companyId: number, userId: number) {
   const [row] = await db
     .select()
     .from(hrFaceEnrolments)
-    .where(and(eq(hrFaceEnrolments.company_id, companyId), eq(hrFaceEnrolments.user_id, userId)));
+    .where(and(tenantScope(hrFaceEnrolments, companyId), eq(hrFaceEnrolments.user_id, userId)));
   return row ?? null;
 }
 
@@ -167,7 +167,7 @@ export async function linkFaceCheck(
   await db
     .update(hrFaceChecks)
     .set({ timecard_id: timecardId })
-    .where(and(eq(hrFaceChecks.company_id, companyId), eq(hrFaceChecks.id, checkId)));
+    .where(and(tenantScope(hrFaceChecks, companyId), eq(hrFaceChecks.id, checkId)));
 }
 
 // ---- Enrolment (PATCH /users/update-face/{user_id})
@@ -180,7 +180,7 @@ async function assertMayManageFace(db: Executor, ctx: RequestContext, userId: nu
   const [user] = await db
     .select({ id: users.id, is_active: users.is_active, is_deleted: users.is_deleted })
     .from(users)
-    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
+    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
   if (!user) throw AppError.notFound('User');
   if (userId !== ctx.userId && !hasPermission(ctx, 'write_employees'))
     throw AppError.forbidden(faceMessages.notYours);
@@ -214,7 +214,7 @@ export async function getFaceEnrolment(
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
+    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
   if (!user) throw AppError.notFound('User');
   return enrolmentView(userId, await enrolmentOf(db, ctx.companyId, userId));
 }
@@ -286,7 +286,7 @@ export async function withdrawFace(
     const deleted = await tx
       .delete(hrFaceEnrolments)
       .where(
-        and(eq(hrFaceEnrolments.company_id, ctx.companyId), eq(hrFaceEnrolments.user_id, userId)),
+        and(tenantScope(hrFaceEnrolments, ctx.companyId), eq(hrFaceEnrolments.user_id, userId)),
       )
       .returning({ id: hrFaceEnrolments.id });
     if (!deleted.length) throw AppError.notFound('Face enrolment');
@@ -318,7 +318,7 @@ export async function deleteFaceOnTermination(
 ): Promise<void> {
   const deleted = await tx
     .delete(hrFaceEnrolments)
-    .where(and(eq(hrFaceEnrolments.company_id, companyId), eq(hrFaceEnrolments.user_id, userId)))
+    .where(and(tenantScope(hrFaceEnrolments, companyId), eq(hrFaceEnrolments.user_id, userId)))
     .returning({ id: hrFaceEnrolments.id });
   if (!deleted.length) return;
   await tx.insert(hrFaceConsentEvents).values({
@@ -337,7 +337,7 @@ export async function listFaceChecks(
   query: { reviewed?: 'true' | 'false' | undefined; page_size: number; page_number: number },
 ): Promise<{ results: FaceCheck[]; total: number }> {
   const where = and(
-    eq(hrFaceChecks.company_id, ctx.companyId),
+    tenantScope(hrFaceChecks, ctx.companyId),
     inArray(hrFaceChecks.result, ['flagged', 'blocked']),
     query.reviewed === 'true'
       ? isNotNull(hrFaceChecks.reviewed_at)
@@ -383,7 +383,7 @@ export async function markFaceCheckReviewed(
   const updated = await db
     .update(hrFaceChecks)
     .set({ reviewed_at: sql`now()`, reviewed_by: ctx.userId })
-    .where(and(eq(hrFaceChecks.company_id, ctx.companyId), eq(hrFaceChecks.id, id)))
+    .where(and(tenantScope(hrFaceChecks, ctx.companyId), eq(hrFaceChecks.id, id)))
     .returning({ id: hrFaceChecks.id });
   if (!updated.length) throw AppError.notFound('Face check');
 }

@@ -40,7 +40,7 @@ import {
   worksAt,
 } from '../hr/api.ts';
 import { hrKioskDevices } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
@@ -81,7 +81,7 @@ function devicesQuery(db: Executor, companyId: number) {
     .innerJoin(stores, tenantJoin(stores, hrKioskDevices.company_id, hrKioskDevices.store_id))
     .innerJoin(users, tenantJoin(users, hrKioskDevices.company_id, hrKioskDevices.enrolled_by))
     .$dynamic()
-    .where(eq(hrKioskDevices.company_id, companyId));
+    .where(tenantScope(hrKioskDevices, companyId));
 }
 
 /** The company's kiosks, live ones first, newest first. */
@@ -94,7 +94,7 @@ export async function listDevices(db: Executor, ctx: RequestContext): Promise<Ki
 
 async function findDevice(db: Executor, companyId: number, id: number): Promise<KioskDevice> {
   const [device] = await devicesQuery(db, companyId).where(
-    and(eq(hrKioskDevices.company_id, companyId), eq(hrKioskDevices.id, id)),
+    and(tenantScope(hrKioskDevices, companyId), eq(hrKioskDevices.id, id)),
   );
   if (!device) throw AppError.notFound('Kiosk');
   return device;
@@ -138,7 +138,7 @@ export async function revokeDevice(
     .set({ revoked_at: sql`now()`, revoked_by: ctx.userId, updated_at: sql`now()` })
     .where(
       and(
-        eq(hrKioskDevices.company_id, ctx.companyId),
+        tenantScope(hrKioskDevices, ctx.companyId),
         eq(hrKioskDevices.id, id),
         isNull(hrKioskDevices.revoked_at),
       ),
@@ -180,7 +180,7 @@ export async function deviceFromToken(db: Executor, token: string): Promise<Kios
     .from(hrKioskDevices)
     .innerJoin(stores, tenantJoin(stores, hrKioskDevices.company_id, hrKioskDevices.store_id))
     .innerJoin(companies, eq(companies.id, hrKioskDevices.company_id))
-    .where(and(eq(hrKioskDevices.company_id, companyId), eq(hrKioskDevices.id, id)));
+    .where(and(tenantScope(hrKioskDevices, companyId), eq(hrKioskDevices.id, id)));
   const given = Buffer.from(hashSecret(secret));
   const stored = Buffer.from(row?.secret_hash ?? '');
   const matches = given.length === stored.length && timingSafeEqual(given, stored);
@@ -206,7 +206,7 @@ export async function kioskState(db: Executor, device: KioskDeviceAuth): Promise
     .from(users)
     .where(
       and(
-        eq(users.company_id, device.companyId),
+        tenantScope(users, device.companyId),
         liveUser,
         eq(users.is_locked, false),
         worksAt(device.companyId, device.store.id, device.store.time_zone),
@@ -244,7 +244,7 @@ async function verifyPerson(
   await db
     .update(hrKioskDevices)
     .set({ last_used_at: sql`now()` })
-    .where(and(eq(hrKioskDevices.company_id, device.companyId), eq(hrKioskDevices.id, device.id)));
+    .where(and(tenantScope(hrKioskDevices, device.companyId), eq(hrKioskDevices.id, device.id)));
   const [found] = await db
     .select({
       id: users.id,
@@ -255,11 +255,11 @@ async function verifyPerson(
     .from(users)
     .innerJoin(
       userIdentities,
-      and(eq(userIdentities.company_id, users.company_id), eq(userIdentities.user_id, users.id)),
+      and(tenantScope(userIdentities, users.company_id), eq(userIdentities.user_id, users.id)),
     )
     .where(
       and(
-        eq(users.company_id, device.companyId),
+        tenantScope(users, device.companyId),
         who.user_id !== undefined ? eq(users.id, who.user_id) : eq(users.email, who.email ?? ''),
       ),
     );
@@ -305,7 +305,7 @@ async function verifyPerson(
     })
     .from(users)
     .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
-    .where(and(eq(users.company_id, device.companyId), eq(users.id, found.id)));
+    .where(and(tenantScope(users, device.companyId), eq(users.id, found.id)));
   if (!account || !account.is_active || account.is_deleted || !account.role_active)
     throw AppError.forbidden(authMessages.accountDisabled);
   if (account.is_locked) throw AppError.forbidden(authMessages.accountLocked);

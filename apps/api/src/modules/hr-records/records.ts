@@ -19,7 +19,7 @@ import { hrEmployeeDetails, hrStoreTempAccess } from '../hr/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrCompensations, hrEmployeeDocuments } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 /** The folder documents are uploaded to (10 MB, documents and images). */
 export const DOCUMENTS_FOLDER = 'company-documents';
@@ -45,7 +45,7 @@ async function compensationRows(db: Executor, companyId: number, userId: number)
     })
     .from(hrCompensations)
     .innerJoin(users, tenantJoin(users, hrCompensations.company_id, hrCompensations.created_by))
-    .where(and(eq(hrCompensations.company_id, companyId), eq(hrCompensations.user_id, userId)))
+    .where(and(tenantScope(hrCompensations, companyId), eq(hrCompensations.user_id, userId)))
     .orderBy(desc(hrCompensations.effective_from), desc(hrCompensations.id));
   return rows.map(({ rate_cents, pay_type, in_effect, ...row }) => ({
     entry: {
@@ -98,10 +98,7 @@ export async function addCompensation(
         .update(hrEmployeeDetails)
         .set({ pay_type: current.entry.pay_type, updated_at: sql`now()` })
         .where(
-          and(
-            eq(hrEmployeeDetails.company_id, ctx.companyId),
-            eq(hrEmployeeDetails.user_id, userId),
-          ),
+          and(tenantScope(hrEmployeeDetails, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
         );
   });
   return getCompensation(db, ctx, userId);
@@ -127,7 +124,7 @@ function documentsQuery(db: Executor, companyId: number, userId: number) {
       tenantJoin(users, hrEmployeeDocuments.company_id, hrEmployeeDocuments.uploaded_by),
     )
     .where(
-      and(eq(hrEmployeeDocuments.company_id, companyId), eq(hrEmployeeDocuments.user_id, userId)),
+      and(tenantScope(hrEmployeeDocuments, companyId), eq(hrEmployeeDocuments.user_id, userId)),
     )
     .$dynamic();
 }
@@ -177,7 +174,7 @@ export async function addDocument(
     .returning({ id: hrEmployeeDocuments.id });
   if (!row) throw new Error('document insert returned nothing');
   const [created] = await documentsQuery(db, ctx.companyId, userId).where(
-    and(eq(hrEmployeeDocuments.company_id, ctx.companyId), eq(hrEmployeeDocuments.id, row.id)),
+    and(tenantScope(hrEmployeeDocuments, ctx.companyId), eq(hrEmployeeDocuments.id, row.id)),
   );
   if (!created) throw AppError.notFound('Document');
   const { file_key, ...rest } = created;
@@ -195,7 +192,7 @@ export async function deleteDocument(
     .delete(hrEmployeeDocuments)
     .where(
       and(
-        eq(hrEmployeeDocuments.company_id, ctx.companyId),
+        tenantScope(hrEmployeeDocuments, ctx.companyId),
         eq(hrEmployeeDocuments.user_id, userId),
         eq(hrEmployeeDocuments.id, documentId),
       ),
@@ -223,7 +220,7 @@ function accessQuery(db: Executor, companyId: number, userId: number) {
     .from(hrStoreTempAccess)
     .innerJoin(stores, tenantJoin(stores, hrStoreTempAccess.company_id, hrStoreTempAccess.store_id))
     .innerJoin(users, tenantJoin(users, hrStoreTempAccess.company_id, hrStoreTempAccess.granted_by))
-    .where(and(eq(hrStoreTempAccess.company_id, companyId), eq(hrStoreTempAccess.user_id, userId)))
+    .where(and(tenantScope(hrStoreTempAccess, companyId), eq(hrStoreTempAccess.user_id, userId)))
     .$dynamic();
 }
 
@@ -265,7 +262,7 @@ export async function grantStoreAccess(
     .returning({ id: hrStoreTempAccess.id });
   if (!row) throw new Error('access insert returned nothing');
   const [created] = await accessQuery(db, ctx.companyId, userId).where(
-    and(eq(hrStoreTempAccess.company_id, ctx.companyId), eq(hrStoreTempAccess.id, row.id)),
+    and(tenantScope(hrStoreTempAccess, ctx.companyId), eq(hrStoreTempAccess.id, row.id)),
   );
   if (!created) throw AppError.notFound('Store access');
   return created;
@@ -282,7 +279,7 @@ export async function removeStoreAccess(
     .delete(hrStoreTempAccess)
     .where(
       and(
-        eq(hrStoreTempAccess.company_id, ctx.companyId),
+        tenantScope(hrStoreTempAccess, ctx.companyId),
         eq(hrStoreTempAccess.user_id, userId),
         eq(hrStoreTempAccess.id, accessId),
       ),

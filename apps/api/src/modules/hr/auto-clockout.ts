@@ -15,7 +15,7 @@ import { stores } from '../organisation/schema.ts';
 import { correctionRequested } from './hooks.ts';
 import { assertMayRead } from './clock.ts';
 import { hrCompanySettings, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 /** One key for the job: of several API instances, one runs a pass at a time. */
 const AUTO_CLOCKOUT_LOCK_KEY = 727_006;
@@ -60,7 +60,7 @@ export async function runAutoClockout(db: Database): Promise<number> {
         hrSchedules,
         tenantJoin(hrSchedules, hrTimecards.company_id, hrTimecards.schedule_id),
       )
-      .leftJoin(hrCompanySettings, eq(hrCompanySettings.company_id, hrTimecards.company_id))
+      .leftJoin(hrCompanySettings, tenantScope(hrCompanySettings, hrTimecards.company_id))
       .where(
         and(
           isNull(hrTimecards.clock_out),
@@ -79,7 +79,7 @@ export async function runAutoClockout(db: Database): Promise<number> {
         })
         .where(
           and(
-            eq(hrTimecardBreaks.company_id, card.company_id),
+            tenantScope(hrTimecardBreaks, card.company_id),
             eq(hrTimecardBreaks.timecard_id, card.id),
             isNull(hrTimecardBreaks.break_end),
           ),
@@ -95,7 +95,7 @@ export async function runAutoClockout(db: Database): Promise<number> {
         })
         .where(
           and(
-            eq(hrTimecards.company_id, card.company_id),
+            tenantScope(hrTimecards, card.company_id),
             eq(hrTimecards.id, card.id),
             isNull(hrTimecards.clock_out),
           ),
@@ -130,7 +130,7 @@ export async function autoClockedOut(
   const userId = query.user_id;
   await assertMayRead(db, ctx, userId);
   const where = and(
-    eq(hrTimecards.company_id, ctx.companyId),
+    tenantScope(hrTimecards, ctx.companyId),
     eq(hrTimecards.user_id, userId),
     eq(hrTimecards.auto_clocked_out, true),
     eq(hrTimecards.not_corrected, query.not_corrected ?? true),
@@ -199,7 +199,7 @@ export async function requestCorrection(
       .from(hrTimecards)
       .where(
         and(
-          eq(hrTimecards.company_id, ctx.companyId),
+          tenantScope(hrTimecards, ctx.companyId),
           eq(hrTimecards.id, input.timecard_id),
           eq(hrTimecards.user_id, ctx.userId),
         ),
@@ -226,7 +226,7 @@ export async function requestCorrection(
         edit_request_sent: true,
         updated_at: sql`now()`,
       })
-      .where(and(eq(hrTimecards.company_id, ctx.companyId), eq(hrTimecards.id, card.id)))
+      .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, card.id)))
       .returning();
     if (!updated) throw AppError.notFound('Timecard');
     await correctionRequested.run(tx, ctx, {

@@ -32,6 +32,7 @@ import {
   locationPolicy,
   storeWithPolicy,
 } from './settings.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 // ---- Reading
 
@@ -83,7 +84,7 @@ async function findTimecard(
     .from(hrTimecards)
     .where(
       and(
-        eq(hrTimecards.company_id, companyId),
+        tenantScope(hrTimecards, companyId),
         eq(hrTimecards.id, id),
         eq(hrTimecards.user_id, userId),
       ),
@@ -103,7 +104,7 @@ async function openTimecard(
     .from(hrTimecards)
     .where(
       and(
-        eq(hrTimecards.company_id, companyId),
+        tenantScope(hrTimecards, companyId),
         eq(hrTimecards.user_id, userId),
         isNull(hrTimecards.clock_out),
       ),
@@ -122,7 +123,7 @@ export async function breaksOf(
     .from(hrTimecardBreaks)
     .where(
       and(
-        eq(hrTimecardBreaks.company_id, companyId),
+        tenantScope(hrTimecardBreaks, companyId),
         inArray(hrTimecardBreaks.timecard_id, timecardIds),
       ),
     )
@@ -173,7 +174,7 @@ export async function assertMayRead(db: Executor, ctx: RequestContext, userId: n
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
+    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
   if (!user) throw AppError.notFound('User');
 }
 
@@ -219,7 +220,7 @@ export async function timesheetBreaks(
   const cards = await db
     .select({ id: hrTimecards.id, user_id: hrTimecards.user_id })
     .from(hrTimecards)
-    .where(and(eq(hrTimecards.company_id, ctx.companyId), inArray(hrTimecards.id, timecardIds)));
+    .where(and(tenantScope(hrTimecards, ctx.companyId), inArray(hrTimecards.id, timecardIds)));
   if (cards.length !== new Set(timecardIds).size) throw AppError.notFound('Timecard');
   if (cards.some((card) => card.user_id !== ctx.userId) && !hasPermission(ctx, 'read_hr_timecards'))
     throw AppError.forbidden();
@@ -250,7 +251,7 @@ async function assertSchedule(
     .from(hrSchedules)
     .where(
       and(
-        eq(hrSchedules.company_id, companyId),
+        tenantScope(hrSchedules, companyId),
         eq(hrSchedules.id, scheduleId),
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, storeId),
@@ -267,7 +268,7 @@ async function assertDepartmentRole(db: Executor, companyId: number, id: number)
   const [role] = await db
     .select({ id: hrDepartmentRoles.id })
     .from(hrDepartmentRoles)
-    .where(and(eq(hrDepartmentRoles.company_id, companyId), eq(hrDepartmentRoles.id, id)));
+    .where(and(tenantScope(hrDepartmentRoles, companyId), eq(hrDepartmentRoles.id, id)));
   if (!role)
     throw AppError.badRequest('Unknown department role', {
       department_role_id: ['Choose a department role'],
@@ -397,7 +398,7 @@ export async function clockOut(
       .set({ break_end: sql`now()`, updated_at: sql`now()` })
       .where(
         and(
-          eq(hrTimecardBreaks.company_id, companyId),
+          tenantScope(hrTimecardBreaks, companyId),
           eq(hrTimecardBreaks.timecard_id, card.id),
           isNull(hrTimecardBreaks.break_end),
         ),
@@ -419,7 +420,7 @@ export async function clockOut(
           ? sql`concat_ws('; ', ${hrTimecards.face_flag}, ${`Clock-out: ${face.flag}`}::text)`
           : hrTimecards.face_flag,
       })
-      .where(and(eq(hrTimecards.company_id, companyId), eq(hrTimecards.id, card.id)))
+      .where(and(tenantScope(hrTimecards, companyId), eq(hrTimecards.id, card.id)))
       .returning(timecardColumns);
     if (!closed) throw AppError.notFound('Timecard');
     return {
@@ -461,7 +462,7 @@ export async function startBreak(
       .from(hrTimecardBreaks)
       .where(
         and(
-          eq(hrTimecardBreaks.company_id, companyId),
+          tenantScope(hrTimecardBreaks, companyId),
           eq(hrTimecardBreaks.timecard_id, card.id),
           isNull(hrTimecardBreaks.break_end),
         ),
@@ -511,7 +512,7 @@ export async function endBreak(
       .from(hrTimecardBreaks)
       .where(
         and(
-          eq(hrTimecardBreaks.company_id, companyId),
+          tenantScope(hrTimecardBreaks, companyId),
           eq(hrTimecardBreaks.id, input.id),
           eq(hrTimecardBreaks.user_id, userId),
         ),
@@ -533,7 +534,7 @@ export async function endBreak(
         })
         .where(
           and(
-            eq(hrTimecardBreaks.company_id, companyId),
+            tenantScope(hrTimecardBreaks, companyId),
             eq(hrTimecardBreaks.id, found.id),
             isNull(hrTimecardBreaks.break_end),
           ),
@@ -560,7 +561,7 @@ export async function currentScheduleId(
     .from(hrSchedules)
     .where(
       and(
-        eq(hrSchedules.company_id, companyId),
+        tenantScope(hrSchedules, companyId),
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, storeId),
         isNotNull(hrSchedules.published_at),
@@ -590,7 +591,7 @@ export async function schedulesToday(
     .from(hrSchedules)
     .where(
       and(
-        eq(hrSchedules.company_id, companyId),
+        tenantScope(hrSchedules, companyId),
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, store.id),
         isNotNull(hrSchedules.published_at),

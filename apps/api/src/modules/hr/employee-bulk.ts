@@ -25,6 +25,7 @@ import {
 } from '../users/api.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import { hrEmployeeDetails } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 type Column = (typeof employeeBulkColumns)[number];
 const isColumn = (value: string): value is Column =>
@@ -147,7 +148,7 @@ export async function bulkUploadEmployees(
       .from(users)
       .where(
         and(
-          eq(users.company_id, ctx.companyId),
+          tenantScope(users, ctx.companyId),
           eq(users.is_deleted, false),
           inArray(users.email, part),
         ),

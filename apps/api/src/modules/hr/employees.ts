@@ -18,7 +18,7 @@ import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { deleteFaceOnTermination } from '../hr-face/api.ts';
 import { hrEmployeeDetails, hrTimecardBreaks, hrTimecards } from './schema.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 const supervisors = alias(users, 'supervisor');
 const isPayType = (value: string): value is PayType =>
@@ -74,7 +74,7 @@ function present(row: EmployeeRow): Employee {
 
 export async function listEmployees(db: Executor, ctx: RequestContext, query: EmployeeListQuery) {
   const conditions: (SQL | undefined)[] = [
-    eq(hrEmployeeDetails.company_id, ctx.companyId),
+    tenantScope(hrEmployeeDetails, ctx.companyId),
     eq(users.is_deleted, false),
   ];
   if (query.status === 'active') conditions.push(isNull(hrEmployeeDetails.terminated_at));
@@ -109,7 +109,7 @@ export async function getEmployee(
 ): Promise<Employee> {
   const [row] = await employeeQuery(db).where(
     and(
-      eq(hrEmployeeDetails.company_id, ctx.companyId),
+      tenantScope(hrEmployeeDetails, ctx.companyId),
       eq(hrEmployeeDetails.user_id, userId),
       eq(users.is_deleted, false),
     ),
@@ -134,7 +134,7 @@ async function assertSupervisor(
     .from(users)
     .where(
       and(
-        eq(users.company_id, ctx.companyId),
+        tenantScope(users, ctx.companyId),
         eq(users.id, supervisorId),
         eq(users.is_deleted, false),
       ),
@@ -182,7 +182,7 @@ export async function updateEmployee(
       .select({ id: hrEmployeeDetails.id })
       .from(hrEmployeeDetails)
       .where(
-        and(eq(hrEmployeeDetails.company_id, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
+        and(tenantScope(hrEmployeeDetails, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
       )
       .for('update');
     if (!detail) throw AppError.notFound('Employee');
@@ -215,7 +215,7 @@ async function clockOffNow(tx: Tx, companyId: number, userId: number) {
     .from(hrTimecards)
     .where(
       and(
-        eq(hrTimecards.company_id, companyId),
+        tenantScope(hrTimecards, companyId),
         eq(hrTimecards.user_id, userId),
         isNull(hrTimecards.clock_out),
       ),
@@ -227,7 +227,7 @@ async function clockOffNow(tx: Tx, companyId: number, userId: number) {
       .set({ break_end: sql`now()` })
       .where(
         and(
-          eq(hrTimecardBreaks.company_id, companyId),
+          tenantScope(hrTimecardBreaks, companyId),
           eq(hrTimecardBreaks.timecard_id, card.id),
           isNull(hrTimecardBreaks.break_end),
         ),
@@ -235,7 +235,7 @@ async function clockOffNow(tx: Tx, companyId: number, userId: number) {
     await tx
       .update(hrTimecards)
       .set({ clock_out: sql`now()`, clock_out_comment: 'Clocked out at termination' })
-      .where(and(eq(hrTimecards.company_id, companyId), eq(hrTimecards.id, card.id)));
+      .where(and(tenantScope(hrTimecards, companyId), eq(hrTimecards.id, card.id)));
   }
 }
 
@@ -255,7 +255,7 @@ export async function terminateEmployee(
       .select({ id: hrEmployeeDetails.id, terminated_at: hrEmployeeDetails.terminated_at })
       .from(hrEmployeeDetails)
       .where(
-        and(eq(hrEmployeeDetails.company_id, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
+        and(tenantScope(hrEmployeeDetails, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
       )
       .for('update');
     if (!detail) throw AppError.notFound('Employee');
@@ -270,7 +270,7 @@ export async function terminateEmployee(
     await tx
       .update(users)
       .set({ is_active: false, updated_at: sql`now()` })
-      .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
+      .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
     await revokeUserSessions(tx, ctx.companyId, userId);
     await clockOffNow(tx, ctx.companyId, userId);
     // Biometric data is kept only while the person is employed.
@@ -286,7 +286,7 @@ export async function reactivateEmployee(db: Database, ctx: RequestContext, user
       .select({ id: hrEmployeeDetails.id, terminated_at: hrEmployeeDetails.terminated_at })
       .from(hrEmployeeDetails)
       .where(
-        and(eq(hrEmployeeDetails.company_id, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
+        and(tenantScope(hrEmployeeDetails, ctx.companyId), eq(hrEmployeeDetails.user_id, userId)),
       )
       .for('update');
     if (!detail) throw AppError.notFound('Employee');
@@ -298,7 +298,7 @@ export async function reactivateEmployee(db: Database, ctx: RequestContext, user
     await tx
       .update(users)
       .set({ is_active: true, updated_at: sql`now()` })
-      .where(and(eq(users.company_id, ctx.companyId), eq(users.id, userId)));
+      .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
   });
   return getEmployee(db, ctx, userId);
 }
@@ -310,7 +310,7 @@ export async function supervisorOptions(db: Executor, ctx: RequestContext) {
     .from(users)
     .where(
       and(
-        eq(users.company_id, ctx.companyId),
+        tenantScope(users, ctx.companyId),
         eq(users.is_active, true),
         eq(users.is_deleted, false),
         gte(users.access_level, 3),

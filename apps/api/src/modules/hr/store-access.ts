@@ -2,6 +2,7 @@ import { and, eq, exists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.ts';
 import { userStores } from '../assignments/schema.ts';
 import { users } from '../users/schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 import { hrStoreTempAccess } from './schema.ts';
 
 /**
@@ -14,10 +15,10 @@ export function worksAt(companyId: number, storeId: number, timeZone: string) {
   return or(
     eq(users.current_store, storeId),
     exists(
-      sql`(select 1 from ${userStores} where ${userStores.company_id} = ${companyId} and ${userStores.user_id} = ${users.id} and ${userStores.store_id} = ${storeId})`,
+      sql`(select 1 from ${userStores} where ${tenantScope(userStores, companyId)} and ${userStores.user_id} = ${users.id} and ${userStores.store_id} = ${storeId})`,
     ),
     exists(
-      sql`(select 1 from ${hrStoreTempAccess} where ${hrStoreTempAccess.company_id} = ${companyId} and ${hrStoreTempAccess.user_id} = ${users.id} and ${hrStoreTempAccess.store_id} = ${storeId} and (now() at time zone ${timeZone})::date between ${hrStoreTempAccess.starts_on} and ${hrStoreTempAccess.ends_on})`,
+      sql`(select 1 from ${hrStoreTempAccess} where ${tenantScope(hrStoreTempAccess, companyId)} and ${hrStoreTempAccess.user_id} = ${users.id} and ${hrStoreTempAccess.store_id} = ${storeId} and (now() at time zone ${timeZone})::date between ${hrStoreTempAccess.starts_on} and ${hrStoreTempAccess.ends_on})`,
     ),
   );
 }
@@ -34,7 +35,7 @@ export async function mayClockAt(
     .from(users)
     .where(
       and(
-        eq(users.company_id, companyId),
+        tenantScope(users, companyId),
         eq(users.id, userId),
         worksAt(companyId, store.id, store.time_zone),
       ),

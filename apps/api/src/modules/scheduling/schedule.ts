@@ -28,7 +28,7 @@ import { users } from '../users/schema.ts';
 import { hrShiftTemplates } from './schema.ts';
 import { assertDepartmentRole } from './services.ts';
 import { approvedTimeOff, type ApprovedTimeOff } from './time-off.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 type ChangesInput = z.output<typeof scheduleChangesSchema>;
 type Change = ChangesInput['changes'][number];
@@ -45,7 +45,7 @@ export async function storeOf(db: Executor, companyId: number, storeId: number) 
   const [store] = await db
     .select({ id: stores.id, name: stores.name, time_zone: stores.time_zone })
     .from(stores)
-    .where(and(eq(stores.company_id, companyId), eq(stores.id, storeId)));
+    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
   if (!store) throw AppError.notFound('Store');
   return store;
 }
@@ -84,13 +84,13 @@ export async function storeEmployees(
     .leftJoin(
       hrEmployeeDetails,
       and(
-        eq(hrEmployeeDetails.company_id, users.company_id),
+        tenantScope(hrEmployeeDetails, users.company_id),
         eq(hrEmployeeDetails.user_id, users.id),
       ),
     )
     .where(
       and(
-        eq(users.company_id, companyId),
+        tenantScope(users, companyId),
         eq(users.is_active, true),
         eq(users.is_deleted, false),
         isNull(hrEmployeeDetails.terminated_at),
@@ -102,7 +102,7 @@ export async function storeEmployees(
               .from(userStores)
               .where(
                 and(
-                  eq(userStores.company_id, users.company_id),
+                  tenantScope(userStores, users.company_id),
                   eq(userStores.user_id, users.id),
                   eq(userStores.store_id, storeId),
                 ),
@@ -144,7 +144,7 @@ async function findShifts(db: Executor, companyId: number, where: SQL | undefine
       hrDepartmentRoles,
       tenantJoin(hrDepartmentRoles, hrSchedules.company_id, hrSchedules.department_role_id),
     )
-    .where(and(eq(hrSchedules.company_id, companyId), where))
+    .where(and(tenantScope(hrSchedules, companyId), where))
     .orderBy(asc(hrSchedules.shift_start), asc(hrSchedules.id));
 }
 type ShiftRow = Awaited<ReturnType<typeof findShifts>>[number];
@@ -290,7 +290,7 @@ export async function scheduleWeek(
         email: users.email,
       })
       .from(users)
-      .where(and(eq(users.company_id, ctx.companyId), inArray(users.id, missing)));
+      .where(and(tenantScope(users, ctx.companyId), inArray(users.id, missing)));
     employees.push(
       ...extra.map((u) => ({
         id: u.id,
@@ -432,7 +432,7 @@ async function plan(db: Executor, ctx: RequestContext, input: ChangesInput): Pro
         .from(hrShiftTemplates)
         .where(
           and(
-            eq(hrShiftTemplates.company_id, ctx.companyId),
+            tenantScope(hrShiftTemplates, ctx.companyId),
             eq(hrShiftTemplates.id, change.shift_template_id),
             eq(hrShiftTemplates.store_id, store.id),
           ),
@@ -489,7 +489,7 @@ async function plan(db: Executor, ctx: RequestContext, input: ChangesInput): Pro
       const extra = await db
         .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
         .from(users)
-        .where(and(eq(users.company_id, ctx.companyId), inArray(users.id, userIds)));
+        .where(and(tenantScope(users, ctx.companyId), inArray(users.id, userIds)));
       for (const u of extra) names.set(u.id, `${u.first_name} ${u.last_name}`.trim());
     }
     result.conflicts = conflictsOf(candidates, [...others, ...candidates], timeOff.rows, names);
@@ -514,7 +514,7 @@ async function assertNotClockedIn(
   const [used] = await tx
     .select({ id: hrTimecards.schedule_id })
     .from(hrTimecards)
-    .where(and(eq(hrTimecards.company_id, companyId), inArray(hrTimecards.schedule_id, [...ids])))
+    .where(and(tenantScope(hrTimecards, companyId), inArray(hrTimecards.schedule_id, [...ids])))
     .limit(1);
   if (used) throw AppError.conflict(message, { shift_id: used.id });
 }
@@ -535,7 +535,7 @@ export async function saveChanges(
       const owners = await tx
         .select({ user_id: hrSchedules.user_id })
         .from(hrSchedules)
-        .where(and(eq(hrSchedules.company_id, ctx.companyId), inArray(hrSchedules.id, updateIds)));
+        .where(and(tenantScope(hrSchedules, ctx.companyId), inArray(hrSchedules.id, updateIds)));
       userIds.push(...owners.map((o) => o.user_id));
     }
     await lockEmployees(tx, ctx.companyId, userIds);
@@ -569,7 +569,7 @@ export async function saveChanges(
       await tx
         .delete(hrSchedules)
         .where(
-          and(eq(hrSchedules.company_id, ctx.companyId), inArray(hrSchedules.id, planned.deletes)),
+          and(tenantScope(hrSchedules, ctx.companyId), inArray(hrSchedules.id, planned.deletes)),
         );
     const updatedIds: number[] = [];
     for (const { change, slot } of planned.updates) {
@@ -584,7 +584,7 @@ export async function saveChanges(
           shift_end: slot.shift_end,
           updated_at: sql`now()`,
         })
-        .where(and(eq(hrSchedules.company_id, ctx.companyId), eq(hrSchedules.id, change.id)));
+        .where(and(tenantScope(hrSchedules, ctx.companyId), eq(hrSchedules.id, change.id)));
       updatedIds.push(change.id);
     }
     const createdIds: number[] = [];
@@ -634,7 +634,7 @@ export async function deleteShift(db: Database, ctx: RequestContext, id: number)
     await assertNotClockedIn(tx, ctx.companyId, [id]);
     await tx
       .delete(hrSchedules)
-      .where(and(eq(hrSchedules.company_id, ctx.companyId), eq(hrSchedules.id, id)));
+      .where(and(tenantScope(hrSchedules, ctx.companyId), eq(hrSchedules.id, id)));
     return present(row);
   });
 }
@@ -738,7 +738,7 @@ export async function publishWeek(
       .set({ published_at: sql`now()`, updated_at: sql`now()` })
       .where(
         and(
-          eq(hrSchedules.company_id, ctx.companyId),
+          tenantScope(hrSchedules, ctx.companyId),
           eq(hrSchedules.store_id, store.id),
           isNull(hrSchedules.published_at),
           sql`${hrSchedules.shift_start} >= ${from}`,
@@ -760,7 +760,7 @@ export async function departmentRoles(db: Executor, ctx: RequestContext) {
       is_active: hrDepartmentRoles.is_active,
     })
     .from(hrDepartmentRoles)
-    .where(eq(hrDepartmentRoles.company_id, ctx.companyId))
+    .where(tenantScope(hrDepartmentRoles, ctx.companyId))
     .orderBy(asc(hrDepartmentRoles.name));
   return { results, total: results.length };
 }

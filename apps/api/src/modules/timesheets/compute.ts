@@ -16,7 +16,7 @@ import {
   type PunchBreak,
   type PunchCard,
 } from './arithmetic.ts';
-import { tenantJoin } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 export interface TimesheetQuery {
   /** YYYY-MM-DD, inclusive, local dates of the stores */
@@ -65,7 +65,7 @@ export async function computeTimesheets(
         .from(hrTimecards)
         .where(
           and(
-            eq(hrTimecards.company_id, companyId),
+            tenantScope(hrTimecards, companyId),
             inArray(hrTimecards.store_id, query.storeIds),
             gte(hrTimecards.clock_in, windowStart),
             lt(hrTimecards.clock_in, windowEnd),
@@ -76,7 +76,7 @@ export async function computeTimesheets(
         .from(hrSchedules)
         .where(
           and(
-            eq(hrSchedules.company_id, companyId),
+            tenantScope(hrSchedules, companyId),
             inArray(hrSchedules.store_id, query.storeIds),
             gte(hrSchedules.shift_start, windowStart),
             lt(hrSchedules.shift_start, windowEnd),
@@ -91,7 +91,7 @@ export async function computeTimesheets(
   }
 
   const cardScope = and(
-    eq(hrTimecards.company_id, companyId),
+    tenantScope(hrTimecards, companyId),
     gte(hrTimecards.clock_in, windowStart),
     lt(hrTimecards.clock_in, windowEnd),
     userIds ? inArray(hrTimecards.user_id, userIds) : undefined,
@@ -129,7 +129,7 @@ export async function computeTimesheets(
         hrTimecards,
         tenantJoin(hrTimecards, hrTimecardBreaks.company_id, hrTimecardBreaks.timecard_id),
       )
-      .where(and(eq(hrTimecardBreaks.company_id, companyId), cardScope))
+      .where(and(tenantScope(hrTimecardBreaks, companyId), cardScope))
       .orderBy(asc(hrTimecardBreaks.break_start)),
     db
       .select({
@@ -144,7 +144,7 @@ export async function computeTimesheets(
       .innerJoin(stores, tenantJoin(stores, hrSchedules.company_id, hrSchedules.store_id))
       .where(
         and(
-          eq(hrSchedules.company_id, companyId),
+          tenantScope(hrSchedules, companyId),
           gte(hrSchedules.shift_start, windowStart),
           lt(hrSchedules.shift_start, windowEnd),
           userIds ? inArray(hrSchedules.user_id, userIds) : undefined,
@@ -157,7 +157,7 @@ export async function computeTimesheets(
       .from(hrBreakSettings)
       .where(
         and(
-          eq(hrBreakSettings.company_id, companyId),
+          tenantScope(hrBreakSettings, companyId),
           eq(hrBreakSettings.is_active, true),
           eq(hrBreakSettings.is_mandatory, true),
         ),
@@ -195,7 +195,7 @@ export async function computeTimesheets(
           email: users.email,
         })
         .from(users)
-        .where(and(eq(users.company_id, companyId), inArray(users.id, ids)))
+        .where(and(tenantScope(users, companyId), inArray(users.id, ids)))
     : [];
 
   const nowMs = now.getTime();
@@ -224,7 +224,7 @@ export async function computeTimesheets(
     ? await db
         .select({ id: stores.id, name: stores.name, time_zone: stores.time_zone })
         .from(stores)
-        .where(and(eq(stores.company_id, companyId), inArray(stores.id, [...storeIds])))
+        .where(and(tenantScope(stores, companyId), inArray(stores.id, [...storeIds])))
     : [];
   return { from: query.from, to: query.to, stores: storeRows, employees, totals: total };
 }

@@ -41,6 +41,7 @@ import {
   requestCorrection,
 } from './corrections.ts';
 import { breaksReport, hoursReport, lateReport, overtimeReport, payrollRows } from './reports.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 const errors = {
   400: errorReplySchema,
@@ -141,7 +142,7 @@ export function timesheetRoutes(app: FastifyInstance, db: Database) {
       const [user] = await db
         .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
         .from(users)
-        .where(and(eq(users.company_id, ctx.companyId), eq(users.id, user_id)));
+        .where(and(tenantScope(users, ctx.companyId), eq(users.id, user_id)));
       if (!user) throw AppError.notFound('Employee');
       const sheet = await computeTimesheets(db, ctx.companyId, { from, to, userIds: [user_id] });
       const employee = sheet.employees[0] ?? null;

@@ -13,6 +13,7 @@ import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts
 import { revokeUserSessions } from './sessions.ts';
 import { userRemoved } from './hooks.ts';
 import { userIdentities, users } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 const EMAIL_TAKEN = 'A user with this email already exists';
 
@@ -26,7 +27,7 @@ async function roleAccessLevel(
   const [role] = await tx
     .select({ access_level: roles.access_level, base_role: roles.base_role })
     .from(roles)
-    .where(and(eq(roles.company_id, companyId), eq(roles.id, roleId)));
+    .where(and(tenantScope(roles, companyId), eq(roles.id, roleId)));
   if (!role)
     throw AppError.badRequest('Unknown role', { role_id: ['Choose a role of this company'] });
   assertMayAssignBaseRole(ctx, role.base_role);
@@ -75,7 +76,7 @@ export const userService = createResourceService({
           .set({ email: input.email })
           .where(
             and(
-              eq(userIdentities.company_id, Number(existing.company_id)),
+              tenantScope(userIdentities, Number(existing.company_id)),
               eq(userIdentities.user_id, existing.id),
             ),
           );

@@ -7,6 +7,7 @@ import { revokeUserSessions } from './sessions.ts';
 import { userRemoved } from './hooks.ts';
 import { users } from './schema.ts';
 import { userService } from './services.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * Enables or disables a user (is_active). A disabled user's sessions end at once, they cannot
@@ -22,7 +23,7 @@ export async function setUserEnabled(
   await db.transaction(async (tx) => {
     const scope = and(
       eq(users.id, id),
-      isSuperAdmin(ctx) ? undefined : eq(users.company_id, ctx.companyId),
+      isSuperAdmin(ctx) ? undefined : tenantScope(users, ctx.companyId),
     );
     const [user] = await tx
       .select({ company_id: users.company_id, access_level: users.access_level })
