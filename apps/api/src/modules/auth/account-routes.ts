@@ -100,7 +100,7 @@ async function twoFactorStatus(db: Executor, ctx: RequestContext): Promise<TwoFa
       required: companies.two_factor_required,
     })
     .from(userIdentities)
-    .innerJoin(companies, eq(companies.id, userIdentities.company_id))
+    .innerJoin(companies, tenantScope(userIdentities, companies.id))
     .where(identityOf(ctx.companyId, ctx.userId));
   if (!row) throw AppError.sessionExpired(authMessages.sessionExpired);
   const effective = twoFactorMethodFor(

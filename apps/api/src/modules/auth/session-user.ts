@@ -8,7 +8,7 @@ import {
 import { isPermission, type PermissionSet } from '@portal/contract/permissions';
 import type { Executor } from '../../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
-import { loadSidebarTree } from '../navigation/api.ts';
+import { loadSidebarTree } from '../navigation/sidebar.ts';
 import { requiredFields } from '../navigation/schema.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';
@@ -44,7 +44,7 @@ export async function loadSignedInUser(
     })
     .from(users)
     .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
-    .innerJoin(companies, eq(companies.id, users.company_id))
+    .innerJoin(companies, tenantScope(users, companies.id))
     .innerJoin(
       userIdentities,
       and(tenantScope(userIdentities, users.company_id), eq(userIdentities.user_id, users.id)),

@@ -23,7 +23,7 @@ export async function signUp(
     const [role] = await tx
       .select({ id: roles.id, access_level: roles.access_level })
       .from(roles)
-      .innerJoin(companies, and(eq(companies.id, roles.company_id), eq(companies.is_active, true)))
+      .innerJoin(companies, and(tenantScope(roles, companies.id), eq(companies.is_active, true)))
       .where(
         and(
           tenantScope(roles, companyId),

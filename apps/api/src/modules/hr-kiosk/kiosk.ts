@@ -25,7 +25,7 @@ import {
   throttleState,
   type Limit,
   type ThrottleKey,
-} from '../auth/api.ts';
+} from '../auth/throttle.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import {
@@ -33,12 +33,11 @@ import {
   clockOut,
   currentScheduleId,
   endBreak,
-  findStore,
-  listBreakSettings,
   sessionOf,
   startBreak,
-  worksAt,
-} from '../hr/api.ts';
+} from '../hr/clock.ts';
+import { findStore, listBreakSettings } from '../hr/settings.ts';
+import { worksAt } from '../hr/store-access.ts';
 import { hrKioskDevices } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
@@ -179,7 +178,7 @@ export async function deviceFromToken(db: Executor, token: string): Promise<Kios
     })
     .from(hrKioskDevices)
     .innerJoin(stores, tenantJoin(stores, hrKioskDevices.company_id, hrKioskDevices.store_id))
-    .innerJoin(companies, eq(companies.id, hrKioskDevices.company_id))
+    .innerJoin(companies, tenantScope(hrKioskDevices, companies.id))
     .where(and(tenantScope(hrKioskDevices, companyId), eq(hrKioskDevices.id, id)));
   const given = Buffer.from(hashSecret(secret));
   const stored = Buffer.from(row?.secret_hash ?? '');

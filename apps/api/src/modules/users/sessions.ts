@@ -90,7 +90,7 @@ export async function contextForToken(db: Database, token: string): Promise<Requ
     .from(sessions)
     .innerJoin(users, tenantJoin(users, sessions.company_id, sessions.user_id))
     .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
-    .innerJoin(companies, eq(companies.id, users.company_id))
+    .innerJoin(companies, tenantScope(users, companies.id))
     .where(
       and(
         eq(sessions.token_hash, hashToken(token)),
