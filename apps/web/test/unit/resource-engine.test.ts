@@ -5,8 +5,8 @@ import {
   initialFormValues,
   isRequired,
   normalizeFormValues,
-  splitFieldErrors,
 } from '../../src/platform/resources/form-values.ts';
+import { splitServerErrors } from '../../src/platform/ui/contract-form.ts';
 import { parseSort, tableQueryToListParams } from '../../src/platform/resources/list-state.ts';
 import {
   afterSaveTarget,
@@ -213,12 +213,12 @@ describe('form values', () => {
 
   it("put the server's field errors on their fields and keep the rest for the form", () => {
     expect(
-      splitFieldErrors(
-        {
+      splitServerErrors(
+        new ApiError(400, 'Invalid', {
           name: ['Name is required'],
           'permission_group_ids.0': ['Unknown group'],
           company: ['Bad'],
-        },
+        }),
         ['name', 'permission_group_ids'],
       ),
     ).toEqual({

@@ -18,12 +18,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { api } from '../../platform/api.ts';
 import { failureMessage, successMessage } from '../../platform/resources/outcome.ts';
 import { notify } from '../../platform/toasts.ts';
-import {
-  FormSection,
-  FormStack,
-  FormTextField,
-  setServerFieldErrors,
-} from '../../platform/ui/form.tsx';
+import { putServerErrors } from '../../platform/ui/contract-form.ts';
+import { FormSection, FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { shellQueryKeys } from '../../app/frame/shell-api.ts';
 
 /** SPEC.md's company settings (shell module): the caller's own company's menu. */
@@ -69,7 +65,7 @@ export function MenuSettingsSection({ menu }: { menu: MenuSettings }) {
       void queryClient.invalidateQueries({ queryKey: shellQueryKeys.settings });
     },
     onError: (error) => {
-      setServerFieldErrors(error, setError, [
+      putServerErrors(error, setError, [
         'lotus_resources',
         'lotus_group_permission',
         'reporting_link_host',

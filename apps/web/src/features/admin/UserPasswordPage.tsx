@@ -15,13 +15,9 @@ import { rowLabel } from '../../platform/resources/row-commands.tsx';
 import { RowLoadError } from '../../platform/resources/ResourceViewPage.tsx';
 import { useResourceRow } from '../../platform/resources/use-resource.ts';
 import { notify } from '../../platform/toasts.ts';
+import { putServerErrors } from '../../platform/ui/contract-form.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
-import {
-  FormSection,
-  FormStack,
-  FormTextField,
-  setServerFieldErrors,
-} from '../../platform/ui/form.tsx';
+import { FormSection, FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { useNewPasswordForm, type NewPasswordForm } from '../auth/password-fields.ts';
 import { adminPaths } from './paths.ts';
@@ -82,7 +78,7 @@ function PasswordForm({ userId }: { userId: number }) {
       void navigate(adminPaths.users.list);
     },
     onError: (error) => {
-      setServerFieldErrors(error, setError, ['password']);
+      putServerErrors(error, setError, ['password']);
       notify.danger(failureMessage(error, authMessages.passwordNotUpdated));
     },
   });

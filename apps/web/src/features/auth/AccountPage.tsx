@@ -12,12 +12,8 @@ import type { z } from 'zod';
 import { ApiError } from '../../platform/api.ts';
 import { writeStoredJson } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
-import {
-  FormSection as Section,
-  FormStack,
-  FormTextField,
-  setServerFieldErrors,
-} from '../../platform/ui/form.tsx';
+import { putServerErrors } from '../../platform/ui/contract-form.ts';
+import { FormSection as Section, FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { changePassword, updateAccount } from './auth-api.ts';
 import { changePasswordForm, type ChangePasswordForm } from './password-fields.ts';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
@@ -91,7 +87,7 @@ function ChangePassword() {
       reset();
     },
     onError: (error) => {
-      setServerFieldErrors(error, setError, ['current_password', 'new_password']);
+      putServerErrors(error, setError, ['current_password', 'new_password']);
       notify.danger(messageOr(error, authMessages.passwordNotUpdated));
     },
   });

@@ -10,12 +10,8 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { readStored } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
-import {
-  FormSection,
-  FormStack,
-  FormTextField,
-  setServerFieldErrors,
-} from '../../platform/ui/form.tsx';
+import { putServerErrors } from '../../platform/ui/contract-form.ts';
+import { FormSection, FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { messageOr } from './AccountPage.tsx';
 import { changeMobilePin } from './auth-api.ts';
 
@@ -48,7 +44,7 @@ export function MobilePinPage() {
       reset();
     },
     onError: (error) => {
-      setServerFieldErrors(error, setError, ['mobile_pin']);
+      putServerErrors(error, setError, ['mobile_pin']);
       notify.danger(messageOr(error, authMessages.mobilePinNotUpdated));
     },
   });

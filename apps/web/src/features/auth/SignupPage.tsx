@@ -9,9 +9,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { ApiError, FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
+import { FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
 import { PageLoader } from '../../platform/PageLoader.tsx';
 import { notify } from '../../platform/toasts.ts';
+import { putServerErrors } from '../../platform/ui/contract-form.ts';
 import { fetchAuthOptions, signUp } from './auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { authOptionsQueryKey } from './LoginPage.tsx';
@@ -44,11 +45,11 @@ export function SignupPage() {
       void navigate('/login', { replace: true });
     },
     onError: (error) => {
-      if (!(error instanceof ApiError)) return;
-      for (const field of fields) {
-        const message = error.fieldErrors[field.name]?.[0];
-        if (message) setError(field.name, { message });
-      }
+      putServerErrors(
+        error,
+        setError,
+        fields.map((field) => field.name),
+      );
     },
   });
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -6,24 +5,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { embeds } from '@portal/contract/resources/navigation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { ApiError } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { useContractForm } from '../../platform/ui/contract-form.ts';
 import { createEmbed, embedQueryKey } from './embeds-api.ts';
 
 type EmbedForm = z.input<typeof embeds.create>;
 type EmbedValues = z.output<typeof embeds.create>;
-const fields = ['title', 'slug', 'url'] as const;
 
 /** /embed/new: adds an embedded page (title, slug, https address), then goes to the embeds list. */
 export function EmbedNewPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, setError, formState } = useForm<EmbedForm, unknown, EmbedValues>({
-    resolver: zodResolver(embeds.create),
+  const { register, handleSubmit, formState, guard, serverErrors } = useContractForm<
+    EmbedForm,
+    EmbedValues
+  >(embeds.create, {
     defaultValues: { title: params.get('title') ?? '', slug: params.get('slug') ?? '', url: '' },
   });
   const save = useMutation({
@@ -31,19 +30,17 @@ export function EmbedNewPage() {
     onSuccess: (reply) => {
       notify.success(reply.message || embeds.messages.created);
       void queryClient.invalidateQueries({ queryKey: embedQueryKey(reply.data.slug) });
-      if (embeds.afterSave) void navigate(embeds.afterSave);
+      if (embeds.afterSave) {
+        guard.allowLeave();
+        void navigate(embeds.afterSave);
+      }
     },
     onError: (error) => {
       notify.danger(error.message || embeds.messages.notCreated);
-      if (error instanceof ApiError) {
-        for (const field of fields) {
-          const message = error.fieldErrors[field]?.[0];
-          if (message) setError(field, { message });
-        }
-      }
+      serverErrors(error);
     },
   });
-  const input = (name: (typeof fields)[number]) => {
+  const input = (name: 'title' | 'slug' | 'url') => {
     const { ref, ...rest } = register(name);
     return {
       ...rest,
@@ -63,6 +60,7 @@ export function EmbedNewPage() {
         spacing={2}
         onSubmit={handleSubmit((values) => save.mutate(values))}
       >
+        {guard.dialog}
         <TextField label="Title" required fullWidth {...input('title')} />
         <TextField label="Slug" required fullWidth {...input('slug')} />
         <TextField

@@ -20,6 +20,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { serverFieldMessages } from '../../platform/ui/contract-form.ts';
 import { hasPermission } from '../auth/session.ts';
 import { failureOf, recordKeys, recordsApi } from './records-api.ts';
 
@@ -50,12 +51,7 @@ function AddCompensation({ userId }: { userId: number }) {
       setNote('');
     },
     onError: (error) => {
-      if (error instanceof ApiError) {
-        const found: Record<string, string> = {};
-        for (const [field, messages] of Object.entries(error.fieldErrors))
-          if (messages[0]) found[field] = messages[0];
-        setErrors(found);
-      }
+      if (error instanceof ApiError) setErrors(serverFieldMessages(error));
       notify.danger(failureOf(error, recordMessages.compensationNotAdded));
     },
   });

@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { serverFieldMessages } from '../../platform/ui/contract-form.ts';
 import { hasPermission } from '../auth/session.ts';
 import { employeeKeys, employeesApi } from './employees-api.ts';
 import { failureOf, recordKeys, recordsApi } from './records-api.ts';
@@ -71,12 +72,7 @@ export function EmployeeStoreAccess({
       void refresh();
     },
     onError: (error) => {
-      if (error instanceof ApiError) {
-        const found: Record<string, string> = {};
-        for (const [field, messages] of Object.entries(error.fieldErrors))
-          if (messages[0]) found[field] = messages[0];
-        setErrors(found);
-      }
+      if (error instanceof ApiError) setErrors(serverFieldMessages(error));
       notify.danger(failureOf(error, recordMessages.accessNotGranted));
     },
   });

@@ -6,6 +6,7 @@ export { api, ApiError } from '../../platform/api.ts';
 export { readStored } from '../../platform/storage.ts';
 export { notify } from '../../platform/toasts.ts';
 export { ConfirmDialog } from '../../platform/ui/ConfirmDialog.tsx';
+export { useUnsavedChangesGuard } from '../../platform/ui/unsaved-changes.tsx';
 export type { ResourcePaths } from '../../platform/resources/paths.ts';
 export type { ResourceRow } from '../../platform/resources/resource-api.ts';
 export { createResourceScreens } from '../../platform/resources/screens.tsx';

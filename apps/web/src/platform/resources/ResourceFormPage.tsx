@@ -14,13 +14,14 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api.ts';
 import { notify } from '../toasts.ts';
 import { AccessDenied } from '../ui/AccessDenied.tsx';
+import { putServerErrors } from '../ui/contract-form.ts';
+import { useUnsavedChangesGuard } from '../ui/unsaved-changes.tsx';
 import { fieldRenderers } from './fields.tsx';
 import {
   fieldsFor,
   initialFormValues,
   isRequired,
   normalizeFormValues,
-  splitFieldErrors,
   type FormMode,
   type FormValues,
 } from './form-values.ts';
@@ -113,6 +114,7 @@ export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
     defaultValues: initialFormValues(ui.fields, mode, row, ui.defaults),
     resolver,
   });
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
   const save = useMutation({
     mutationFn: (body: FormValues) =>
@@ -134,17 +136,19 @@ export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
         resource.afterSave ??
         ui.paths.list;
       const next = send ? null : afterSaveTarget(reply, target);
-      if (next) void navigate(next);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const split = splitFieldErrors(
-          error.fieldErrors,
-          fields.map((field) => field.name),
-        );
-        for (const [name, message] of split.onFields)
-          form.setError(name, { type: 'server', message });
-        setOtherErrors(split.other);
+      form.reset(values);
+      if (next) {
+        guard.allowLeave();
+        void navigate(next);
       }
+    } catch (error) {
+      setOtherErrors(
+        putServerErrors(
+          error,
+          form.setError,
+          fields.map((field) => field.name),
+        ),
+      );
       notify.danger(
         failureMessage(error, mode === 'edit' ? messages.notUpdated : messages.notCreated),
       );
@@ -160,6 +164,7 @@ export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
       aria-label={`${mode === 'edit' ? 'Edit' : 'Add'} ${resource.label.one}`}
       sx={{ p: 3, display: 'grid', gap: 2.5, maxWidth: 900 }}
     >
+      {guard.dialog}
       {otherErrors.length > 0 && (
         <Alert severity="error">
           {otherErrors.map((message) => (

@@ -1,4 +1,3 @@
-import type { FieldErrors } from '@portal/contract/envelope';
 import type { FieldKind, FieldSpec } from './ui.ts';
 
 /** A form's values as the engine holds them: one entry per field of the declaration. */
@@ -85,24 +84,3 @@ export function normalizeFormValues(
 /** A field is required when the create schema takes neither nothing nor null for it. */
 export const isRequired = (schema: ShapeSchema, name: string): boolean =>
   !accepts(schema, name, undefined) && !accepts(schema, name, null);
-
-/**
- * The server's per-field errors split into those the form can show on a field and the rest (shown
- * above the form).
- */
-export function splitFieldErrors(
-  errors: FieldErrors,
-  fieldNames: readonly string[],
-): { onFields: [string, string][]; other: string[] } {
-  const onFields: [string, string][] = [];
-  const other: string[] = [];
-  for (const [path, messages] of Object.entries(errors)) {
-    const text = messages.join(' ');
-    if (!text) continue;
-    // Dotted paths (permission_group_ids.0) belong to their top-level field.
-    const name = path.split('.')[0] ?? path;
-    if (fieldNames.includes(name)) onFields.push([name, text]);
-    else other.push(path ? `${path}: ${text}` : text);
-  }
-  return { onFields, other };
-}

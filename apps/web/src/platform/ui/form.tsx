@@ -4,19 +4,12 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FormEventHandler, ReactNode } from 'react';
-import type {
-  FieldError,
-  FieldPath,
-  FieldValues,
-  UseFormRegisterReturn,
-  UseFormSetError,
-} from 'react-hook-form';
-import { ApiError } from '../api.ts';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 /**
  * The pieces every hand-written form repeats (sign-in, account, PIN, company settings): a form
- * column, text fields bound to react-hook-form with their error under them, the server's field
- * errors put on their fields, and a titled card for a form's section.
+ * column, text fields bound to react-hook-form with their error under them, and a titled card for a
+ * form's section (the server's field errors: putServerErrors in contract-form.ts).
  */
 
 /** A `<form>` column that leaves validation to zod (noValidate), not to the browser. */
@@ -55,19 +48,6 @@ export function FormTextField({ registration, error, helperText, ...props }: For
       helperText={error?.message ?? helperText}
     />
   );
-}
-
-/** Puts the first server error of each of `names` (a 400's `errors`) on its field. */
-export function setServerFieldErrors<T extends FieldValues>(
-  error: Error,
-  setError: UseFormSetError<T>,
-  names: readonly FieldPath<T>[],
-): void {
-  if (!(error instanceof ApiError)) return;
-  for (const name of names) {
-    const message = error.fieldErrors[name]?.[0];
-    if (message) setError(name, { message });
-  }
 }
 
 /** An outlined card holding one part of a settings page, with its heading when it has one. */

@@ -8,6 +8,7 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
+import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -33,7 +34,13 @@ import { storageKeys } from '@portal/contract/storage-keys';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { ApiError, readStored, notify, ConfirmDialog } from '../schedule-deps.ts';
+import {
+  ApiError,
+  readStored,
+  notify,
+  ConfirmDialog,
+  useUnsavedChangesGuard,
+} from '../schedule-deps.ts';
 import { hasPermission } from '../../auth/session.ts';
 import {
   changesOf,
@@ -192,6 +199,8 @@ export function SchedulePage() {
   const [pending, setPending] = useState<Pending>(noPending);
   const [editing, setEditing] = useState<GridShift | null>(null);
   const [confirmTimeOff, setConfirmTimeOff] = useState<string | null>(null);
+  /** What the + of a day adds: a template's id, or 'custom' (null: the first template). */
+  const [newShiftKind, setNewShiftKind] = useState<number | 'custom' | null>(null);
 
   const storesQuery = useQuery({
     queryKey: scheduleKeys.stores,
@@ -234,6 +243,7 @@ export function SchedulePage() {
   const conflicts = week ? visibleConflicts(week, pending, checked) : [];
   const shifts = week ? gridShifts(week, pending) : [];
   const dirty = hasPending(pending);
+  const guard = useUnsavedChangesGuard(dirty);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
   const reset = () => {
@@ -299,6 +309,10 @@ export function SchedulePage() {
   );
 
   const templates = templatesQuery.data?.data.results ?? [];
+  const newShiftTemplate =
+    newShiftKind === 'custom'
+      ? null
+      : (templates.find((t) => t.id === newShiftKind) ?? templates[0] ?? null);
   const addShift = (userId: number, date: string, template: ShiftTemplate | null) => {
     if (!store) return;
     const shift: GridShift = {
@@ -374,7 +388,7 @@ export function SchedulePage() {
             setStoreId(Number(event.target.value));
             setAnchor(null);
           }}
-          sx={{ minWidth: 220 }}
+          sx={{ minWidth: { xs: 0, sm: 220 } }}
         >
           {storeList.map((s) => (
             <MenuItem key={s.id} value={s.id}>
@@ -390,7 +404,10 @@ export function SchedulePage() {
           >
             <ChevronLeftIcon />
           </IconButton>
-          <Typography aria-live="polite" sx={{ minWidth: 210, textAlign: 'center' }}>
+          <Typography
+            aria-live="polite"
+            sx={{ minWidth: { xs: 0, sm: 210 }, flexShrink: 1, textAlign: 'center' }}
+          >
             {week ? `Week of ${dayLabel(week.week_start)}, ${week.week_start.slice(0, 4)}` : '…'}
           </Typography>
           <IconButton
@@ -442,8 +459,9 @@ export function SchedulePage() {
       )}
       <Typography variant="body2" color="text.secondary">
         Draft shifts (dashed) are seen by managers only; publishing the week shows them to the
-        employees and the time clock. Drag a template onto a day to add a shift, drag a shift to
-        move it, click a shift to change its times or delete it.
+        employees and the time clock. Drag a template onto a day to add a shift, or pick it under
+        New shifts and press + on the day; drag a shift to move it, click a shift to change its
+        times or delete it.
       </Typography>
 
       {conflicts.length > 0 && (
@@ -475,6 +493,25 @@ export function SchedulePage() {
               />
             ))}
             <PaletteItem id="template:custom" label="Custom shift" detail="Set the times" />
+            <TextField
+              select
+              size="small"
+              label="New shifts"
+              value={newShiftTemplate?.id ?? 'custom'}
+              onChange={(event) =>
+                setNewShiftKind(
+                  event.target.value === 'custom' ? 'custom' : Number(event.target.value),
+                )
+              }
+              sx={{ minWidth: 180 }}
+            >
+              {templates.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {t.name} {t.start_time}-{t.end_time}
+                </MenuItem>
+              ))}
+              <MenuItem value="custom">Custom shift</MenuItem>
+            </TextField>
           </Stack>
         )}
         {weekQuery.isError && (
@@ -564,6 +601,15 @@ export function SchedulePage() {
                                   onOpen={() => setEditing(s)}
                                 />
                               ))}
+                            {canWrite && (
+                              <IconButton
+                                size="small"
+                                aria-label={`Add a ${newShiftTemplate?.name ?? 'custom'} shift for ${employee.name} on ${dayLabel(date)}`}
+                                onClick={() => addShift(employee.id, date, newShiftTemplate)}
+                              >
+                                <AddIcon fontSize="small" />
+                              </IconButton>
+                            )}
                           </DayCell>
                         );
                       })}
@@ -632,6 +678,7 @@ export function SchedulePage() {
           if (answer === 'Yes') save.mutate(true);
         }}
       />
+      {guard.dialog}
     </Stack>
   );
 }

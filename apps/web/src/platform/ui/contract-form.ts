@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  useForm,
+  type FieldPath,
+  type FieldValues,
+  type UseFormProps,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../api.ts';
+import { useUnsavedChangesGuard, type UnsavedChangesGuard } from './unsaved-changes.tsx';
+
+/**
+ * The one mapping of a server's 400 `errors` (field path -> messages) onto a form: the messages of
+ * the form's own fields (dotted paths such as permission_group_ids.0 belong to their top-level
+ * field) and the rest, to show above the form.
+ */
+export function splitServerErrors(
+  error: unknown,
+  fieldNames: readonly string[],
+): { onFields: [string, string][]; other: string[] } {
+  const onFields: [string, string][] = [];
+  const other: string[] = [];
+  if (!(error instanceof ApiError)) return { onFields, other };
+  for (const [path, messages] of Object.entries(error.fieldErrors)) {
+    const text = messages.join(' ');
+    if (!text) continue;
+    const name = path.split('.')[0] ?? path;
+    if (fieldNames.includes(name)) onFields.push([name, text]);
+    else other.push(path ? `${path}: ${text}` : text);
+  }
+  return { onFields, other };
+}
+
+/** Each field's server message, for forms that keep their errors in state (field -> message). */
+export function serverFieldMessages(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const found: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(error.fieldErrors))
+    if (messages[0]) found[field] = messages[0];
+  return found;
+}
+
+/**
+ * Puts the server's field errors on the fields of a react-hook-form form and returns the messages
+ * that belong to none of `names` (empty when `error` has no field errors).
+ */
+export function putServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  names: readonly FieldPath<T>[],
+): string[] {
+  const split = splitServerErrors(error, names);
+  for (const [name, message] of split.onFields)
+    setError(name as FieldPath<T>, { type: 'server', message });
+  return split.other;
+}
+
+export type ContractForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown, TOut> & {
+  /** Asks before leaving while the form has unsaved changes: render `guard.dialog`. */
+  guard: UnsavedChangesGuard;
+  /** Puts a failed save's field errors on the form's fields; returns the other messages. */
+  serverErrors: (error: unknown) => string[];
+};
+
+/**
+ * The form hook of hand-written screens: a react-hook-form form validated in the browser by the
+ * contract's zod schema (as the server validates it), the server's field errors put on their
+ * fields, and the unsaved-changes question before leaving (`guard: false` for sign-in style forms
+ * whose content is not work to lose).
+ */
+export function useContractForm<TIn extends FieldValues, TOut>(
+  schema: z.ZodType<TOut, TIn>,
+  options: Omit<UseFormProps<TIn, unknown, TOut>, 'resolver'> & { guard?: boolean },
+): ContractForm<TIn, TOut> {
+  const { guard: guarded = true, ...formOptions } = options;
+  const form = useForm<TIn, unknown, TOut>({ ...formOptions, resolver: zodResolver(schema) });
+  const guard = useUnsavedChangesGuard(guarded && form.formState.isDirty);
+  const serverErrors = (error: unknown) =>
+    putServerErrors(
+      error,
+      form.setError,
+      Object.keys(form.formState.defaultValues ?? {}) as FieldPath<TIn>[],
+    );
+  return { ...form, guard, serverErrors };
+}
