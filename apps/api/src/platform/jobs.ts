@@ -293,8 +293,10 @@ export function createJobRunner(options: JobRunnerOptions) {
     /** One pass: every due scheduled job, then due queued jobs. One pass at a time per runner. */
     tick,
 
-    start() {
+    /** Writes the declared schedules' rows (so GET /jobs lists them at once), then polls. */
+    async start() {
       if (timer || !jobs.size) return;
+      await ensureSchedules();
       const shortest = Math.min(
         ...[...jobs.values()].map((job) => (job.intervalSeconds ?? Infinity) * 1000),
       );
