@@ -1,0 +1,157 @@
+import type { Table } from 'drizzle-orm';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import type { ResourcePermissionName } from '@portal/contract/permissions';
+import type * as access from '@portal/contract/resources/access';
+import type * as assignments from '@portal/contract/resources/assignments';
+import type * as billing from '@portal/contract/resources/billing';
+import type * as catalog from '@portal/contract/resources/catalog';
+import type * as company from '@portal/contract/resources/company';
+import type * as scheduling from '@portal/contract/resources/hr-scheduling';
+import type * as fields from '@portal/contract/resources/module-fields';
+import type * as navigation from '@portal/contract/resources/navigation';
+import type * as orders from '@portal/contract/resources/orders';
+import type * as organisation from '@portal/contract/resources/organisation';
+import type * as support from '@portal/contract/resources/support';
+import type * as users from '@portal/contract/resources/users';
+import type * as accessTables from '../../src/modules/access/schema.ts';
+import type * as assignmentTables from '../../src/modules/assignments/schema.ts';
+import type * as billingTables from '../../src/modules/billing/schema.ts';
+import type * as catalogTables from '../../src/modules/catalog/schema.ts';
+import type * as companyTables from '../../src/modules/company/schema.ts';
+import type * as fieldTables from '../../src/modules/fields/schema.ts';
+import type * as navigationTables from '../../src/modules/navigation/schema.ts';
+import type * as orderTables from '../../src/modules/orders/schema.ts';
+import type * as organisationTables from '../../src/modules/organisation/schema.ts';
+import type * as schedulingTables from '../../src/modules/scheduling/schema.ts';
+import type * as supportTables from '../../src/modules/support/schema.ts';
+import type * as userTables from '../../src/modules/users/schema.ts';
+
+/**
+ * Compile-time check that each engine resource's contract row schema and its Drizzle table agree:
+ * every row key is a column of the table or a key the API adds (`Computed`: reference names,
+ * allowed_transitions, lines, fields a hook adds), and every column is on the row unless it is
+ * kept in the database on purpose (`Hidden`; updated_at never needs listing). `tsc -p apps/api`
+ * (npm run typecheck) fails on a mismatch, naming the keys.
+ */
+type Columns<T extends Table> = keyof T['$inferSelect'] & string;
+type RowKeys<Row extends z.ZodObject> = keyof z.output<Row> & string;
+type RowMatches<
+  Row extends z.ZodObject,
+  T extends Table,
+  Computed extends string = never,
+  Hidden extends string = never,
+> = [Exclude<RowKeys<Row>, Columns<T> | Computed>] extends [never]
+  ? [Exclude<Columns<T>, RowKeys<Row> | Hidden | 'updated_at'>] extends [never]
+    ? true
+    : { columnsMissingFromRow: Exclude<Columns<T>, RowKeys<Row> | Hidden | 'updated_at'> }
+  : { rowKeysThatAreNoColumn: Exclude<RowKeys<Row>, Columns<T> | Computed> };
+
+type Row<D extends { row: z.ZodObject }> = D['row'];
+
+/** One entry per resource name (a new resource does not compile until it is listed). */
+type Checks = {
+  companies: RowMatches<
+    Row<typeof organisation.companies>,
+    typeof organisationTables.companies,
+    never,
+    'two_factor_required'
+  >;
+  regions: RowMatches<Row<typeof organisation.regions>, typeof organisationTables.regions>;
+  districts: RowMatches<Row<typeof organisation.districts>, typeof organisationTables.districts>;
+  stores: RowMatches<Row<typeof organisation.stores>, typeof organisationTables.stores>;
+  roles: RowMatches<Row<typeof access.roles>, typeof accessTables.roles, 'permission_group_ids'>;
+  permission_groups: RowMatches<
+    Row<typeof access.permissionGroups>,
+    typeof accessTables.permissionGroups
+  >;
+  users: RowMatches<Row<typeof users.users>, typeof userTables.users, 'can_manage'>;
+  sidebar_items: RowMatches<
+    Row<typeof navigation.sidebarItems>,
+    typeof navigationTables.sidebarItems,
+    'is_root'
+  >;
+  required_fields: RowMatches<
+    Row<typeof navigation.requiredFields>,
+    typeof navigationTables.requiredFields
+  >;
+  user_stores: RowMatches<Row<typeof assignments.userStores>, typeof assignmentTables.userStores>;
+  user_regions: RowMatches<
+    Row<typeof assignments.userRegions>,
+    typeof assignmentTables.userRegions
+  >;
+  user_districts: RowMatches<
+    Row<typeof assignments.userDistricts>,
+    typeof assignmentTables.userDistricts
+  >;
+  categories: RowMatches<Row<typeof catalog.categories>, typeof catalogTables.categories>;
+  embeds: RowMatches<Row<typeof navigation.embeds>, typeof navigationTables.embedsAndLinks>;
+  support_ticket_types: RowMatches<
+    Row<typeof support.supportTicketTypes>,
+    typeof supportTables.supportTicketTypes
+  >;
+  support_tickets: RowMatches<
+    Row<typeof support.supportTickets>,
+    typeof supportTables.supportTickets
+  >;
+  tax_info: RowMatches<Row<typeof billing.taxInfo>, typeof billingTables.taxInfo>;
+  company_assets: RowMatches<Row<typeof company.companyAssets>, typeof companyTables.companyAssets>;
+  company_carriers: RowMatches<
+    Row<typeof company.companyCarriers>,
+    typeof companyTables.companyCarriers
+  >;
+  module_fields: RowMatches<Row<typeof fields.moduleFields>, typeof fieldTables.moduleFields>;
+  role_based_fields: RowMatches<
+    Row<typeof fields.roleBasedFields>,
+    typeof fieldTables.roleModuleFields
+  >;
+  payment_accounts: RowMatches<
+    Row<typeof billing.paymentAccounts>,
+    typeof billingTables.paymentAccounts
+  >;
+  hr_shift_templates: RowMatches<
+    Row<typeof scheduling.shiftTemplates>,
+    typeof schedulingTables.hrShiftTemplates
+  >;
+  adjustment_reasons: RowMatches<
+    Row<typeof catalog.adjustmentReasons>,
+    typeof catalogTables.adjustmentReasons
+  >;
+  manufacturers: RowMatches<Row<typeof catalog.manufacturers>, typeof catalogTables.manufacturers>;
+  products: RowMatches<
+    Row<typeof catalog.products>,
+    typeof catalogTables.products,
+    'manufacturer_name' | 'category_name'
+  >;
+  orders: RowMatches<
+    Row<typeof orders.orders>,
+    typeof orderTables.orders,
+    'store_name' | 'created_by_name' | 'allowed_transitions' | 'allowed_actions' | 'lines'
+  >;
+};
+
+describe('contract rows and tables', () => {
+  it('every resource row schema matches its table (checked by tsc)', () => {
+    expectTypeOf<Checks>().toEqualTypeOf<Record<ResourcePermissionName, true>>();
+  });
+
+  it('order lines match their table', () => {
+    expectTypeOf<
+      RowMatches<
+        typeof orders.orderLineSchema,
+        typeof orderTables.orderLines,
+        'product_name',
+        'company_id' | 'created_at'
+      >
+    >().toEqualTypeOf<true>();
+  });
+
+  it('a mismatch is a type error naming the keys', () => {
+    expectTypeOf<
+      RowMatches<typeof catalog.manufacturerSchema, typeof catalogTables.products>
+    >().toEqualTypeOf<{ rowKeysThatAreNoColumn: 'website' }>();
+    expectTypeOf<
+      RowMatches<typeof catalog.categorySchema, typeof catalogTables.manufacturers>
+    >().toEqualTypeOf<{ rowKeysThatAreNoColumn: 'description' }>();
+  });
+});
