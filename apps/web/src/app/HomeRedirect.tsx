@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { hasPermission, useSession } from '../features/auth/session.ts';
 import { companyCarriersQueryKey, loadCompanyCarriers } from './company-carriers.ts';
-import { useShellSettings } from './frame/useShellSettings.ts';
+import { useShellSettings } from '../features/shell/useShellSettings.ts';
 
 /** A full-screen loading overlay, above the frame, while the landing page is worked out. */
 function HomeScreenLoading() {

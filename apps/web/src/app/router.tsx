@@ -4,11 +4,11 @@ import { adminRoutes } from '../features/admin/routes.tsx';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
 import { hrPublicRoutes, hrRoutes } from '../features/hr/routes.tsx';
 import { LOGIN_PATH } from '../platform/api.ts';
-import { lazyScreen } from './lazy-screen.ts';
+import { lazyScreen } from '../platform/lazy-screen.ts';
 // A few hundred bytes of components the entry already has: not worth a round trip of its own.
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
-import { RequirePermission } from './RequirePermission.tsx';
+import { RequirePermission } from '../features/auth/RequirePermission.tsx';
 import { RouteError } from './RouteError.tsx';
 
 const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx'), 'LoginPage');

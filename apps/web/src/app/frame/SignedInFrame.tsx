@@ -15,7 +15,7 @@ import { buildMenu } from './menu-model.ts';
 import { SectionTabs } from './SectionTabs.tsx';
 import { SideNav } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
-import { useShellSettings } from './useShellSettings.ts';
+import { useShellSettings } from '../../features/shell/useShellSettings.ts';
 
 /** The frame around every signed-in screen: top bar, side menu, content and footer. */
 export function SignedInFrame() {

@@ -19,7 +19,11 @@ import {
   writeStoredJson,
 } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
-import { fetchMyStores, shellQueryKeys, switchCurrentStore } from './shell-api.ts';
+import {
+  fetchMyStores,
+  shellQueryKeys,
+  switchCurrentStore,
+} from '../../features/shell/shell-api.ts';
 import { groupStoresByDistrict } from './store-groups.ts';
 
 const subscribeStoreName = (onChange: () => void) =>

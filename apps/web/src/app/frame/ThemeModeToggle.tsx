@@ -6,7 +6,7 @@ import type { ShellSettings } from '@portal/contract/shell';
 import { useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../platform/toasts.ts';
 import { useThemeMode } from '../../platform/theme.ts';
-import { saveThemeMode, shellQueryKeys } from './shell-api.ts';
+import { saveThemeMode, shellQueryKeys } from '../../features/shell/shell-api.ts';
 
 /** Light or dark: applied at once, kept in this browser and remembered for the user on the server. */
 export function ThemeModeToggle() {

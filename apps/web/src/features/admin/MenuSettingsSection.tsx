@@ -20,7 +20,7 @@ import { failureMessage, successMessage } from '../../platform/resources/outcome
 import { notify } from '../../platform/toasts.ts';
 import { putServerErrors } from '../../platform/ui/contract-form.ts';
 import { FormSection, FormStack, FormTextField } from '../../platform/ui/form.tsx';
-import { shellQueryKeys } from '../../app/frame/shell-api.ts';
+import { shellQueryKeys } from '../shell/shell-api.ts';
 
 /** SPEC.md's company settings (shell module): the caller's own company's menu. */
 const MENU_SETTINGS_PATH = '/company-settings/menu';

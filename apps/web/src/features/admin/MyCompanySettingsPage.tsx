@@ -20,7 +20,7 @@ import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { FormSection } from '../../platform/ui/form.tsx';
 import { fetchTwoFactorStatus, twoFactorQueryKey } from '../auth/auth-api.ts';
 import { hasPermission } from '../auth/session.ts';
-import { useShellSettings } from '../../app/frame/useShellSettings.ts';
+import { useShellSettings } from '../shell/useShellSettings.ts';
 import { MenuSettingsSection } from './MenuSettingsSection.tsx';
 import { companyUi } from './organisation-screens.tsx';
 

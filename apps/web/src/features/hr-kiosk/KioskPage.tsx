@@ -25,8 +25,8 @@ import { ApiError, FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
 import { FaceCheckHost } from '../hr-face/FaceCheckHost.tsx';
 import { answerFaceCheck, FaceCheckCancelled, withFaceCheck } from '../hr-face/face-check.ts';
-import { currentLocation } from '../hr/geolocation.ts';
-import { useFirstPress } from '../hr/useFirstPress.ts';
+import { currentLocation } from '../../platform/geolocation.ts';
+import { useFirstPress } from '../../platform/useFirstPress.ts';
 import { kioskApi, kioskQueryKeys } from './kiosk-api.ts';
 import { forgetDeviceToken, readDeviceToken } from './kiosk-device.ts';
 

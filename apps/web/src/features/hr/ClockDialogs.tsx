@@ -32,7 +32,7 @@ import {
   startBreak,
   useClock,
 } from './clock-state.ts';
-import { useFirstPress } from './useFirstPress.ts';
+import { useFirstPress } from '../../platform/useFirstPress.ts';
 
 /** `09:05 (America/New_York)`: an instant as the store's clock shows it. */
 export const storeClock = (instant: string, timeZone: string) =>

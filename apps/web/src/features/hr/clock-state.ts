@@ -17,7 +17,7 @@ import { readStored, readStoredJson, writeStored } from '../../platform/storage.
 import { notify } from '../../platform/toasts.ts';
 import { clockApi } from './clock-api.ts';
 import { FaceCheckCancelled, faceApi, withFaceCheck } from '../hr-face/face-check.ts';
-import { currentLocation } from './geolocation.ts';
+import { currentLocation } from '../../platform/geolocation.ts';
 
 /**
  * The time clock in this browser: the server's clock session and which dialog shows. The server

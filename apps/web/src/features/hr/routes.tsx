@@ -1,8 +1,8 @@
 import type { Permission } from '@portal/contract/permissions';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../app/lazy-screen.ts';
-import { RequirePermission } from '../../app/RequirePermission.tsx';
+import { lazyScreen } from '../../platform/lazy-screen.ts';
+import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { resourceRoutes } from '../../platform/resources/routes.tsx';
 import { shiftTemplatePaths } from './schedule/paths.ts';
 

@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { clockApi, clockQueryKeys, readStored } from '../dashboard-deps.ts';
 import { BalanceCards, RequestsTable, useLiveTimeoff } from '../timeoff/TimeoffPage.tsx';
 import { dashboardApi, dashboardKeys } from './dashboard-api.ts';
-import { useLiveEvents } from './live-events.ts';
+import { useLiveEvents } from '../live-events.ts';
 
 const hours = (minutes: number) => `${Math.round((minutes / 60) * 100) / 100} h`;
 const local = (iso: string, zone: string) => formatInZone(iso, zone).slice(0, 16);

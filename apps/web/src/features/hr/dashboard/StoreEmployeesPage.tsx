@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { readStored } from '../dashboard-deps.ts';
 import { LiveChip, softChip } from '../timeoff/timeoff-ui.tsx';
 import { dashboardApi, dashboardKeys } from './dashboard-api.ts';
-import { useLiveEvents } from './live-events.ts';
+import { useLiveEvents } from '../live-events.ts';
 
 const statusPalettes: Record<StoreEmployeeStatus, Parameters<typeof softChip>[0]> = {
   clocked_in: 'success',

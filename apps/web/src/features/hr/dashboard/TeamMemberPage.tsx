@@ -16,7 +16,7 @@ import { BalanceCards, RequestsTable, useLiveTimeoff } from '../timeoff/TimeoffP
 import { LiveChip, ReasonDialog } from '../timeoff/timeoff-ui.tsx';
 import { timeoffApi, timeoffKeys } from '../timeoff/timeoff-api.ts';
 import { dashboardApi, dashboardKeys } from './dashboard-api.ts';
-import { useLiveEvents } from './live-events.ts';
+import { useLiveEvents } from '../live-events.ts';
 import { clockLabel } from './TeamPage.tsx';
 
 /** Sets this year's allowance of a type for the member (write_hr_timeoff). */

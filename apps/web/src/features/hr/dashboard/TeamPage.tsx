@@ -13,7 +13,7 @@ import { DataTable, hasPermission, type DataColumn } from '../dashboard-deps.ts'
 import { LiveChip, softChip } from '../timeoff/timeoff-ui.tsx';
 import { useLiveTimeoff } from '../timeoff/TimeoffPage.tsx';
 import { dashboardApi, dashboardKeys } from './dashboard-api.ts';
-import { useLiveEvents } from './live-events.ts';
+import { useLiveEvents } from '../live-events.ts';
 
 export const clockLabel = (status: number) =>
   status === clockStatus.onBreak

@@ -1,6 +1,6 @@
 import { api } from '../timesheets-deps.ts';
 import { reportRecordsSchema } from '../timesheets/timesheets-api.ts';
-import { leavesReport } from '../timeoff/leaves-report.ts';
+import { leavesReport } from './leaves-report.ts';
 import {
   count,
   hoursColumn,

@@ -26,7 +26,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, hasPermission, notify, readStored } from '../dashboard-deps.ts';
-import { useLiveEvents } from '../dashboard/live-events.ts';
+import { useLiveEvents } from '../live-events.ts';
 import { timeoffApi, timeoffKeys } from './timeoff-api.ts';
 import { TimeoffTypesCard } from './TimeoffTypesCard.tsx';
 import { formatHours, formatRange, LiveChip, ReasonDialog, StatusChip } from './timeoff-ui.tsx';

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { TimeoffStatus } from '@portal/contract/hr-timeoff';
 import { useState } from 'react';
-import { useLiveStatus } from '../dashboard/live-events.ts';
+import { useLiveStatus } from '../live-events.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',

@@ -15,7 +15,7 @@ import type { Correction, EmployeeTimesheet } from '@portal/contract/hr-timeshee
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useLiveEvents } from '../dashboard/live-events.ts';
+import { useLiveEvents } from '../live-events.ts';
 import {
   ApiError,
   DataTable,

@@ -1,7 +1,7 @@
 import type { Permission } from '@portal/contract/permissions';
 import type { ReactNode } from 'react';
-import { hasPermission, useSession } from '../features/auth/session.ts';
-import { AccessDenied } from '../platform/ui/AccessDenied.tsx';
+import { hasPermission, useSession } from './session.ts';
+import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 
 /**
  * Shows a screen only to users whose stored permissions grant `permission`; anyone else gets the

@@ -1,6 +1,6 @@
 import type { DataColumn } from '../dashboard-deps.ts';
-import { text, type ReportDefinition, type ReportRecord } from '../reports/report-types.ts';
-import { timeoffApi } from './timeoff-api.ts';
+import { text, type ReportDefinition, type ReportRecord } from './report-types.ts';
+import { timeoffApi } from '../timeoff/timeoff-api.ts';
 
 /** An hours field (already in hours) with a footer total; empty when there is no limit. */
 const hours = (id: string, header: string): DataColumn<ReportRecord> => ({
