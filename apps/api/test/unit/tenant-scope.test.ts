@@ -31,12 +31,15 @@ function moduleFiles(dir: string): string[] {
 function findRawConditions(): string[] {
   return moduleFiles(root).flatMap((file) => {
     const text = readFileSync(file, 'utf8');
-    return rawConditions.flatMap((pattern) =>
-      [...text.matchAll(pattern)].map((match) => {
-        const line = text.slice(0, match.index).split('\n').length;
-        return `${relative(root, file)}:${line}: ${match[0].replace(/\s+/g, ' ')}`;
-      }),
-    );
+    // One entry per place, however many patterns match there.
+    const found = new Map<number, string>();
+    for (const pattern of rawConditions)
+      for (const match of text.matchAll(pattern))
+        if (!found.has(match.index)) found.set(match.index, match[0].replace(/\s+/g, ' '));
+    return [...found].map(([index, what]) => {
+      const line = text.slice(0, index).split('\n').length;
+      return `${relative(root, file)}:${line}: ${what}`;
+    });
   });
 }
 
