@@ -216,3 +216,8 @@ export const allowedActionsField = z
 /** The states `from` may move to, as the machine declares (permissions aside). */
 export const transitionsFrom = <S extends string>(machine: StatusMachine<S>, from: S) =>
   machine.transitions.filter((transition) => transition.from.includes(from));
+
+/** Typed rows for any declared resource: what the API returns, and what create and PATCH take. */
+export type RowOf<D extends Pick<ResourceDefinition, 'row'>> = z.output<D['row']>;
+export type CreateOf<D extends Pick<ResourceDefinition, 'create'>> = z.input<D['create']>;
+export type UpdateOf<D extends Pick<ResourceDefinition, 'update'>> = Partial<z.input<D['update']>>;

@@ -2,6 +2,7 @@ import type { Table } from 'drizzle-orm';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { ResourcePermissionName } from '@portal/contract/permissions';
+import type { CreateOf, RowOf } from '@portal/contract/resource';
 import type * as access from '@portal/contract/resources/access';
 import type * as assignments from '@portal/contract/resources/assignments';
 import type * as billing from '@portal/contract/resources/billing';
@@ -144,6 +145,15 @@ describe('contract rows and tables', () => {
         'company_id' | 'created_at'
       >
     >().toEqualTypeOf<true>();
+  });
+
+  it('rows are typed from the declaration', () => {
+    expectTypeOf<RowOf<typeof orders.orders>['status']>().toEqualTypeOf<orders.OrderStatus>();
+    expectTypeOf<RowOf<typeof orders.orders>['lines']>().toEqualTypeOf<
+      orders.OrderLine[] | undefined
+    >();
+    expectTypeOf<CreateOf<typeof orders.orders>>().toHaveProperty('lines');
+    expectTypeOf<CreateOf<typeof orders.orders>>().not.toHaveProperty('status');
   });
 
   it('a mismatch is a type error naming the keys', () => {
