@@ -106,6 +106,14 @@ export async function buildApp({
         upgradeInsecureRequests: null,
       },
     },
+    // The page may be framed by nobody: the same rule as frame-ancestors 'none' above.
+    frameguard: { action: 'deny' },
+    // HSTS means something only over HTTPS (browsers ignore it on http), so it is sent only there.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(rateLimit, { global: false });
 
@@ -139,7 +147,7 @@ export async function buildApp({
         dir: join(config.DATA_DIR, 'uploads'),
         basePath: `${API_PREFIX}${UPLOADS_PATH}`,
       });
-      await uploadRoutes(api, uploads, UPLOADS_PATH);
+      await uploadRoutes(api, uploads, UPLOADS_PATH, db);
       eventRoutes(api, db, config.LIVE_HEARTBEAT_SECONDS);
       // Every domain module (src/modules.ts): its resources on the engine, then its own routes.
       const context = { db, config, uploads, apiPrefix: API_PREFIX };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, name } from './fields.ts';
+import { email, id, name, optionalLink } from './fields.ts';
 import { sidebarNodeSchema } from './resources/navigation.ts';
 import { password } from './resources/users.ts';
 
@@ -137,7 +137,7 @@ export const lockUserRequestSchema = z.strictObject({ user_id: id });
 export const accountUpdateSchema = z.strictObject({
   first_name: name,
   last_name: name,
-  profile_photo: z.string().trim().max(1000).nullable().optional(),
+  profile_photo: optionalLink(1000),
 });
 export type AccountUpdate = z.input<typeof accountUpdateSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, isoDateTime, name } from './fields.ts';
+import { email, id, isoDateTime, name, optionalLink } from './fields.ts';
 import { password } from './resources/users.ts';
 
 /** Employees (SPEC.md sections 2, 3, 7, 8): a user plus HR's record of them (empDetail). */
@@ -60,7 +60,7 @@ const employeeWritable = z.strictObject({
   last_name: name,
   role_id: id,
   current_store: id.nullable().default(null),
-  profile_photo: z.string().trim().max(1000).nullable().optional(),
+  profile_photo: optionalLink(1000),
   pay_type: z.enum(payTypes).default('hourly'),
   supervisor_id: id.nullable().default(null),
   hire_date: hireDate.default(null),
@@ -74,7 +74,7 @@ export const employeeUpdateSchema = z.strictObject({
   last_name: name.optional(),
   role_id: id.optional(),
   current_store: id.nullable().optional(),
-  profile_photo: z.string().trim().max(1000).nullable().optional(),
+  profile_photo: optionalLink(1000),
   pay_type: z.enum(payTypes).optional(),
   supervisor_id: id.nullable().optional(),
   hire_date: hireDate.optional(),

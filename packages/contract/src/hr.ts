@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDateTime } from './fields.ts';
+import { id, isoDateTime, optionalLink } from './fields.ts';
 import { facePayloadFields, faceModes } from './hr-face.ts';
 
 /**
@@ -97,7 +97,7 @@ export const clockInRequestSchema = z.strictObject({
   department_role_id: positiveIdOrZero.nullable().optional(),
   user_id: id,
   store_id: id,
-  imageUrl: z.string().max(1000).nullable().optional(),
+  imageUrl: optionalLink(1000),
   user_comment: comment,
   ...geolocationFields,
   ...facePayloadFields,

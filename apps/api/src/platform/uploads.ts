@@ -12,13 +12,18 @@ import {
   uploadedFileSchema,
   uploadFolders,
   uploadMessages,
+  UPLOADS_PATH,
   type SignedUpload,
   type UploadContentType,
   type UploadedFile,
   type UploadFolder,
 } from '@portal/contract/uploads';
+import { inArray } from 'drizzle-orm';
+import { isSuperAdmin, type RequestContext } from './context.ts';
+import type { Database, Executor } from './database.ts';
 import { AppError } from './errors.ts';
 import { ok } from './reply.ts';
+import { fileDeletions } from './schema.ts';
 
 /**
  * Uploads through signed, expiring PUT URLs, stored under one directory and served back by key
@@ -27,8 +32,15 @@ import { ok } from './reply.ts';
  * A signature covers the key, the content type, the size limit and the expiry, so a URL is good
  * for one file of one type and size, once, until it expires. Keys are built here, never taken
  * from a caller, and every key is checked against one pattern and resolved inside the directory
- * before it touches the disk, so no path can leave it. A stored file is read by its key, which
- * holds a random UUID: the URL is the capability (as with a cloud bucket's unguessable links).
+ * before it touches the disk, so no path can leave it.
+ *
+ * A stored file belongs to its company (the key's first part) and to the record that holds its
+ * address (`/api/uploads/<key>`, stored without a signature). It is read only through a
+ * short-lived signed read link: the API signs the address of every file of the caller's company
+ * in the records it answers with (signFileUrls, a preSerialization hook), so an <img src> or a
+ * download link works for whoever may read the record, and for nobody else after the link expires.
+ * Deleting a record queues its files for deletion in the same transaction (queueFileDeletion); the
+ * files go once the transaction has committed.
  */
 export interface Uploads {
   sign(input: {
@@ -48,7 +60,16 @@ export interface Uploads {
   save(key: string, contentType: UploadContentType, body: Buffer): Promise<UploadedFile>;
   /** The stored file of a key, or a 404. */
   open(key: string): Promise<{ path: string; size: number; contentType: UploadContentType }>;
+  /** The address a record stores: `<basePath>/<key>`, no signature. */
   fileUrl(key: string): string;
+  /** A short-lived signed read link for a key: `<basePath>/<key>?expires=&signature=`. */
+  readUrl(key: string): string;
+  /** Checks a read link's parameters; seconds it is still good for, or a 403 AppError. */
+  verifyRead(key: string, params: Partial<ReadParams>): number;
+  /** Deletes a stored file; a missing file is not an error. */
+  remove(key: string): Promise<void>;
+  /** The key of a stored address (`/api/uploads/<key>`, with or without a query), or null. */
+  keyOf(url: string): string | null;
 }
 
 export interface UploadsOptions {
@@ -58,8 +79,13 @@ export interface UploadsOptions {
   basePath: string;
   /** HMAC key; by default a random key kept in `dir/.signing-key`, made on first use. */
   secret?: Buffer;
-  /** How long a signed URL lasts (default 15 minutes). */
+  /** How long a signed upload URL lasts (default 15 minutes). */
   ttlSeconds?: number;
+  /**
+   * Read links are good until the end of the next window of this many seconds (default 1800):
+   * between 30 and 60 minutes, the same link within a window, so a browser's cache can reuse it.
+   */
+  readWindowSeconds?: number;
   /** Clock in milliseconds (tests). */
   now?: () => number;
 }
@@ -71,6 +97,13 @@ export const signatureParamsSchema = z.strictObject({
   signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });
 export type SignatureParams = z.infer<typeof signatureParamsSchema>;
+
+/** A read link's query: both parts optional in the route, so a bare address is a 403, not a 400. */
+export const readParamsSchema = z.object({
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(100).optional(),
+});
+export type ReadParams = { expires: string; signature: string };
 
 const extensionTypes = new Map<string, UploadContentType>(
   Object.entries(uploadContentTypes).map(([type, ext]) => [ext, type as UploadContentType]),
@@ -129,6 +162,10 @@ export function createUploads(options: UploadsOptions): Uploads {
     createHmac('sha256', signingKey())
       .update(`PUT\n${key}\n${contentType}\n${maxBytes}\n${expires}`)
       .digest('base64url');
+  const readMac = (key: string, expires: number) =>
+    createHmac('sha256', signingKey()).update(`GET\n${key}\n${expires}`).digest('base64url');
+  const readWindow = options.readWindowSeconds ?? 30 * 60;
+  const basePrefix = `${options.basePath}/`;
 
   function pathOf(key: string): string {
     const path = resolve(root, key);
@@ -138,6 +175,43 @@ export function createUploads(options: UploadsOptions): Uploads {
 
   const uploads: Uploads = {
     fileUrl: (key) => `${options.basePath}/${key}`,
+
+    readUrl(key) {
+      const nowSeconds = Math.floor(now() / 1000);
+      const expires = (Math.floor(nowSeconds / readWindow) + 2) * readWindow;
+      const query = new URLSearchParams({
+        expires: String(expires),
+        signature: readMac(key, expires),
+      });
+      return `${uploads.fileUrl(key)}?${query.toString()}`;
+    },
+
+    verifyRead(key, params) {
+      const expires = /^\d{1,12}$/.test(params.expires ?? '') ? Number(params.expires) : NaN;
+      const given = Buffer.from(params.signature ?? '');
+      const expected = Number.isFinite(expires) ? Buffer.from(readMac(key, expires)) : null;
+      const genuine =
+        parseKey(key) !== null &&
+        expected !== null &&
+        given.length === expected.length &&
+        timingSafeEqual(given, expected);
+      if (!genuine) throw AppError.forbidden(uploadMessages.readInvalid);
+      const left = expires - Math.floor(now() / 1000);
+      if (left <= 0) throw AppError.forbidden(uploadMessages.readExpired);
+      return left;
+    },
+
+    async remove(key) {
+      await unlink(pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    },
+
+    keyOf(url) {
+      if (!url.startsWith(basePrefix)) return null;
+      const key = url.slice(basePrefix.length).split('?')[0] ?? '';
+      return parseKey(key) ? key : null;
+    },
 
     sign({ companyId, folder, fileName, contentType, origin }) {
       const rules = uploadFolders[folder];
@@ -225,10 +299,107 @@ const errors = {
 };
 
 /**
- * PUT <basePath>/<key>?<signature> stores a file; GET <basePath>/<key> reads it back. Mounted in
- * its own plugin so that only these routes take raw bodies of any content type.
+ * Signs the stored file addresses in a reply for the caller: every string that is exactly a file
+ * address of the caller's company (any company for the super admin) becomes a read link. Objects
+ * and arrays are copied only where something changed.
  */
-export async function uploadRoutes(app: FastifyInstance, uploads: Uploads, path: string) {
+export function signFileUrls(value: unknown, uploads: Uploads, ctx: RequestContext): unknown {
+  if (typeof value === 'string') {
+    const key = uploads.keyOf(value);
+    if (!key || value.includes('?')) return value;
+    const company = Number(key.split('/')[0]);
+    return company === ctx.companyId || isSuperAdmin(ctx) ? uploads.readUrl(key) : value;
+  }
+  if (Array.isArray(value)) {
+    let changed = false;
+    const items = value.map((item) => {
+      const signed = signFileUrls(item, uploads, ctx);
+      if (signed !== item) changed = true;
+      return signed;
+    });
+    return changed ? items : value;
+  }
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    let changed = false;
+    const entries = Object.entries(value).map(([field, item]) => {
+      const signed = signFileUrls(item, uploads, ctx);
+      if (signed !== item) changed = true;
+      return [field, signed] as const;
+    });
+    return changed ? Object.fromEntries(entries) : value;
+  }
+  return value;
+}
+
+/**
+ * Queues the files of a deleted (or replaced) record for deletion, inside the deleting
+ * transaction; the files go once it has committed (deleteQueuedFiles). Takes file addresses or
+ * bare keys; anything else is ignored, so a record's fields can be passed as they are.
+ */
+export async function queueFileDeletion(tx: Executor, urls: readonly unknown[]): Promise<void> {
+  const keys = [
+    ...new Set(
+      urls.flatMap((url) => {
+        if (typeof url !== 'string') return [];
+        const key = fileKeyOf(url) ?? (parseKey(url) ? url : null);
+        return key ? [key] : [];
+      }),
+    ),
+  ];
+  if (keys.length)
+    await tx
+      .insert(fileDeletions)
+      .values(keys.map((key) => ({ key })))
+      .onConflictDoNothing();
+}
+
+/** The key in a stored address (`/api/uploads/<key>`, maybe signed), or null. */
+export function fileKeyOf(url: string): string | null {
+  const prefix = `/api${UPLOADS_PATH}/`;
+  if (!url.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length).split('?')[0] ?? '';
+  return parseKey(key) ? key : null;
+}
+
+/** Removes the queued files from the disk, then from the queue. */
+export async function deleteQueuedFiles(db: Database, uploads: Uploads): Promise<number> {
+  const queued = await db.select({ key: fileDeletions.key }).from(fileDeletions).limit(200);
+  for (const { key } of queued) await uploads.remove(key);
+  if (queued.length)
+    await db.delete(fileDeletions).where(
+      inArray(
+        fileDeletions.key,
+        queued.map((row) => row.key),
+      ),
+    );
+  return queued.length;
+}
+
+/**
+ * PUT <basePath>/<key>?<signature> stores a file; GET <basePath>/<key>?<read signature> reads it
+ * back. Mounted in its own plugin so that only these routes take raw bodies of any content type.
+ * On the API scope: replies sign the caller's file addresses, and a write that queued files for
+ * deletion has them deleted once answered.
+ */
+export async function uploadRoutes(
+  app: FastifyInstance,
+  uploads: Uploads,
+  path: string,
+  db: Database,
+) {
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    request.ctx ? signFileUrls(payload, uploads, request.ctx) : payload,
+  );
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 400) return;
+    await deleteQueuedFiles(db, uploads).catch((error: unknown) =>
+      request.log.error({ err: error }, 'could not delete the files of deleted records'),
+    );
+  });
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -251,7 +422,10 @@ export async function uploadRoutes(app: FastifyInstance, uploads: Uploads, path:
       // Checked before the body is read: a bad or expired link never uploads a byte.
       preParsing: async (request) => {
         const { '*': key } = keyParams.parse(request.params);
-        const signed = uploads.verify(key, signatureParamsSchema.parse(request.query));
+        // A missing or malformed signature is a refused link (403), checked before validation.
+        const params = signatureParamsSchema.safeParse(request.query);
+        if (!params.success) throw AppError.forbidden(uploadMessages.invalid);
+        const signed = uploads.verify(key, params.data);
         const given = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
         if (given !== signed.contentType) throw AppError.badRequest(uploadMessages.wrongType);
         const length = Number(request.headers['content-length'] ?? 0);
@@ -266,7 +440,9 @@ export async function uploadRoutes(app: FastifyInstance, uploads: Uploads, path:
           throw AppError.badRequest('The file is empty');
         if (body.length > signed.maxBytes)
           throw new AppError(413, uploadMessages.tooLarge(signed.maxBytes));
-        return ok(uploadMessages.uploaded, await uploads.save(key, signed.contentType, body));
+        const saved = await uploads.save(key, signed.contentType, body);
+        // Whoever held the upload link may look at what they uploaded, for a while.
+        return ok(uploadMessages.uploaded, { ...saved, fileUrl: uploads.readUrl(key) });
       },
     });
 
@@ -274,23 +450,31 @@ export async function uploadRoutes(app: FastifyInstance, uploads: Uploads, path:
     scope.get(`${path}/*`, {
       schema: {
         tags: ['Uploads'],
-        summary: 'Read an uploaded file',
+        summary: 'Read an uploaded file through a signed read link (from the record holding it)',
         params: keyParams,
-        response: { 404: errorReplySchema },
+        querystring: readParamsSchema,
+        response: { 403: errorReplySchema, 404: errorReplySchema },
       },
       config: { access: 'public' },
       handler: async (request, reply) => {
         const { '*': key } = keyParams.parse(request.params);
+        const left = uploads.verifyRead(key, readParamsSchema.parse(request.query));
         const file = await uploads.open(key);
         const inline =
           file.contentType.startsWith('image/') || file.contentType === 'application/pdf';
         const name = key.split('/').pop() ?? 'file';
-        return reply
-          .type(file.contentType)
-          .header('content-length', file.size)
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
-          .send(createReadStream(file.path));
+        return (
+          reply
+            .type(file.contentType)
+            .header('content-length', file.size)
+            // This browser only, and no longer than the link is good for.
+            .header('cache-control', `private, max-age=${Math.min(left, 3600)}`)
+            .header(
+              'content-disposition',
+              `${inline ? 'inline' : 'attachment'}; filename="${name}"`,
+            )
+            .send(createReadStream(file.path))
+        );
       },
     });
   });

@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { companyAssets } from '../../src/modules/company/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -46,7 +48,10 @@ describe('company documents upload (signed URLs)', () => {
     expect(signed.status).toBe(200);
     const { signedUrl, fileUrl, key, maxBytes } = signed.body.data;
     expect(signedUrl.startsWith(`${t.baseUrl}/api/uploads/`)).toBe(true);
-    expect(fileUrl).toBe(`/api/uploads/${key}`);
+    // The address comes back as a short-lived read link (records store it without the query).
+    expect(fileUrl).toMatch(
+      new RegExp(`^/api/uploads/${key}\\?expires=\\d+&signature=[\\w-]{43}$`),
+    );
     expect(key).toMatch(/^\d+\/company-documents\/[0-9a-f-]{36}-q3-report-final\.pdf$/);
     expect(maxBytes).toBe(10 * 1024 * 1024);
 
@@ -61,6 +66,8 @@ describe('company documents upload (signed URLs)', () => {
     const read = await fetch(`${t.baseUrl}${fileUrl}`);
     expect(read.status).toBe(200);
     expect(read.headers.get('content-type')).toBe('application/pdf');
+    // Private to this browser, and no longer than the link lasts (not a year, not public).
+    expect(read.headers.get('cache-control')).toMatch(/^private, max-age=\d{1,4}$/);
     expect(Buffer.from(await read.arrayBuffer())).toEqual(pdf);
 
     const twice = await put(signedUrl, pdf, 'application/pdf');
@@ -71,6 +78,11 @@ describe('company documents upload (signed URLs)', () => {
       body: { name: 'Q3 Report', kind: 'document', url: fileUrl },
     });
     expect(asset.body).toMatchObject({ success: true, data: { url: fileUrl } });
+    const [kept] = await t.database.db
+      .select({ url: companyAssets.url })
+      .from(companyAssets)
+      .where(eq(companyAssets.url, `/api/uploads/${key}`));
+    expect(kept?.url).toBe(`/api/uploads/${key}`);
   });
 
   it('refuses a link whose key, type, size or signature was changed', async () => {
@@ -139,8 +151,91 @@ describe('company documents upload (signed URLs)', () => {
       '/api/uploads/1/company-documents/00000000-0000-0000-0000-000000000000-x.pdf',
     ]) {
       const res = await fetch(`${t.baseUrl}${path}`);
-      expect(res.status, path).toBe(404);
+      expect(res.status, path).toBe(403);
     }
+  });
+
+  it('answers 403, never 500, to an upload with a missing or malformed signature', async () => {
+    const { signedUrl } = (await sign({ file_type: 'image/png', file_name: 'a.png' })).body.data;
+    const bare = new URL(signedUrl);
+    bare.search = '';
+    const malformed = new URL(signedUrl);
+    malformed.searchParams.set('signature', 'short');
+    const noExpiry = new URL(signedUrl);
+    noExpiry.searchParams.delete('expires');
+    for (const url of [bare, malformed, noExpiry]) {
+      const res = await put(url.toString(), Buffer.from('png'), 'image/png');
+      expect(res.status, url.search).toBe(403);
+      expect(await messageOf(res)).toBe('This upload link is not valid');
+    }
+  });
+});
+
+describe('reading files', () => {
+  async function uploaded(token = agent) {
+    const signed = await sign({ file_type: 'text/plain', file_name: 'note.txt' }, token);
+    expect(signed.status).toBe(200);
+    expect((await put(signed.body.data.signedUrl, 'a private note', 'text/plain')).status).toBe(
+      200,
+    );
+    return signed.body.data;
+  }
+
+  it('serves a file only through a signed read link, never by its bare address', async () => {
+    const { key, fileUrl } = await uploaded();
+    // The original request: GET /api/uploads/<key> with no session and no signature.
+    const bare = await fetch(`${t.baseUrl}/api/uploads/${key}`);
+    expect(bare.status).toBe(403);
+    expect(await messageOf(bare)).toBe('This file link is not valid');
+    const withBearer = await fetch(`${t.baseUrl}/api/uploads/${key}`, {
+      headers: { authorization: `Bearer ${agent}` },
+    });
+    expect(withBearer.status).toBe(403);
+    const link = new URL(fileUrl, t.baseUrl);
+    link.searchParams.set('signature', 'A'.repeat(43));
+    expect((await fetch(link)).status).toBe(403);
+    const later = new URL(fileUrl, t.baseUrl);
+    later.searchParams.set('expires', String(Number(later.searchParams.get('expires')) + 3600));
+    expect((await fetch(later)).status).toBe(403);
+    // Another file's signature does not open this one.
+    const other = await uploaded();
+    const swapped = new URL(`/api/uploads/${key}`, t.baseUrl);
+    swapped.search = new URL(other.fileUrl, t.baseUrl).search;
+    expect((await fetch(swapped)).status).toBe(403);
+  });
+
+  it('refuses an expired read link', async () => {
+    const { key } = await uploaded();
+    const secret = Buffer.from(
+      readFileSync(join(dataDir, 'uploads', '.signing-key'), 'utf8').trim(),
+      'base64url',
+    );
+    const past = Math.floor(Date.now() / 1000) - 1;
+    const signature = createHmac('sha256', secret)
+      .update(`GET\n${key}\n${past}`)
+      .digest('base64url');
+    const res = await fetch(
+      `${t.baseUrl}/api/uploads/${key}?expires=${past}&signature=${signature}`,
+    );
+    expect(res.status).toBe(403);
+    expect(await messageOf(res)).toMatch(/expired/);
+  });
+
+  it("signs only the caller's company's files in the records it answers with", async () => {
+    const { key } = await uploaded();
+    const north = await t.login('admin@northwind.example');
+    // Northwind points a record of its own at the demo company's file: it gets no read link.
+    const asset = await t.call<{ data: { id: number; url: string } }>(
+      'POST',
+      '/api/company-assets',
+      {
+        token: north,
+        body: { name: 'Borrowed', kind: 'document', url: `/api/uploads/${key}` },
+      },
+    );
+    expect(asset.status).toBe(200);
+    expect(asset.body.data.url).toBe(`/api/uploads/${key}`);
+    expect((await fetch(`${t.baseUrl}${asset.body.data.url}`)).status).toBe(403);
   });
 
   it('signs only allowed file types, for callers with the permission', async () => {

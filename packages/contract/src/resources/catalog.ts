@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, resourceMessages } from '../resource.ts';
-import { cents, id, isoDateTime, name, optionalText } from '../fields.ts';
+import { cents, id, isoDateTime, name, optionalLink, optionalText } from '../fields.ts';
 
 export const categorySchema = z.object({
   id,
@@ -62,7 +62,7 @@ export const manufacturerSchema = z.object({
   created_at: isoDateTime,
 });
 export type Manufacturer = z.infer<typeof manufacturerSchema>;
-const manufacturerWritable = z.strictObject({ name, website: optionalText(300) });
+const manufacturerWritable = z.strictObject({ name, website: optionalLink(300) });
 
 export const manufacturers = defineResource({
   name: 'manufacturers',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource, resourceMessages } from '../resource.ts';
 import { id, isoDateTime, name, optionalText } from '../fields.ts';
-import { UPLOADS_PATH } from '../uploads.ts';
+import { storedFileAddress, UPLOADS_PATH } from '../uploads.ts';
 
 /** Where a company file lives: an https address, or a file uploaded to this API. */
 export const assetUrl = z
@@ -13,7 +13,8 @@ export const assetUrl = z
       value.startsWith(`/api${UPLOADS_PATH}/`) ||
       z.url({ protocol: /^https$/ }).safeParse(value).success,
     { message: `Enter an https:// address or an uploaded file (/api${UPLOADS_PATH}/...)` },
-  );
+  )
+  .transform(storedFileAddress);
 
 export const companyAssetKinds = ['logo', 'image', 'icon', 'document'] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, resourceMessages } from '../resource.ts';
-import { id, isoDateTime, name, optionalText } from '../fields.ts';
+import { id, isoDateTime, name, optionalText, webAddress } from '../fields.ts';
 import { allPermissions } from '../permissions.ts';
 
 const routePath = z
@@ -65,7 +65,7 @@ export const sidebarNodeSchema: z.ZodType<SidebarNode> = z.lazy(() =>
 const sidebarItemWritable = z.strictObject({
   name,
   route: routePath.nullable().default(null),
-  external_link: z.url().max(1000).nullable().default(null),
+  external_link: webAddress(1000).nullable().default(null),
   parent_id: id.nullable().default(null),
   order: z.number().int().min(0).max(100000).default(0),
   icon: optionalText(60),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineResource, resourceMessages } from '../resource.ts';
-import { hexColor, id, isoDateTime, name, optionalText, timeZone } from '../fields.ts';
+import {
+  hexColor,
+  id,
+  isoDateTime,
+  name,
+  optionalLink,
+  optionalText,
+  timeZone,
+} from '../fields.ts';
 import {
   DEFAULT_THEME_COLOR,
   DEFAULT_TIMEOUT_LIMIT_MINUTES,
@@ -22,7 +30,7 @@ export type Company = z.infer<typeof companySchema>;
 const companyWritable = z.strictObject({
   name,
   theme_color: hexColor.default(DEFAULT_THEME_COLOR),
-  logo_url: optionalText(1000),
+  logo_url: optionalLink(1000),
   timezone: timeZone.default(DEFAULT_TIMEZONE),
   timeout_limit: z
     .number()

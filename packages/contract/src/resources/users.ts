@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, resourceMessages } from '../resource.ts';
-import { email, id, isoDateTime, name, optionalText } from '../fields.ts';
+import { email, id, isoDateTime, name, optionalLink, optionalText } from '../fields.ts';
 
 /** A user as the API shows it: never a password hash, PIN hash or face data. */
 export const userSchema = z.object({
@@ -23,6 +23,11 @@ export const userSchema = z.object({
   is_deleted: z.boolean(),
   is_b2b: z.boolean(),
   created_at: isoDateTime,
+  /**
+   * Whether the caller may act on this user (edit, lock, set a password, disable, delete): the
+   * server's rank rule (themselves, or strictly below them). On rows read through /users.
+   */
+  can_manage: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -38,7 +43,7 @@ const userWritable = z.strictObject({
   last_name: name,
   role_id: id,
   current_store: id.nullable().default(null),
-  profile_photo: optionalText(1000),
+  profile_photo: optionalLink(1000),
   job_order_type: optionalText(60),
   business_type: optionalText(60),
   is_b2b: z.boolean().default(false),
