@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { createAdminUser } from '../support/admin-user.ts';
+import { apiAs } from '../support/api.ts';
 import { DEMO_PASSWORD, localStorageOf, signIn, submitLogin } from '../support/session.ts';
 
 interface Mail {
@@ -9,13 +10,16 @@ interface Mail {
   text: string;
 }
 
-/** The newest mail to `email` in the dev mailbox (the outbox the server uses without SMTP). */
+/**
+ * The newest mail to `email` in the dev mailbox (the outbox the server uses without SMTP), read as
+ * the demo super admin: the mailbox answers no one else.
+ */
 async function newestMail(request: APIRequestContext, email: string, match: RegExp) {
+  const admin = await apiAs(request, 'admin@demo.example');
   let found: RegExpExecArray | null = null;
   await expect
     .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const { data } = (await res.json()) as { data: Mail[] };
+      const data = await admin.get<Mail[]>(`/dev/mailbox?to=${encodeURIComponent(email)}`);
       found = data[0] ? match.exec(data[0].text) : null;
       return found?.[1] ?? null;
     })

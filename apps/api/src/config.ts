@@ -8,7 +8,8 @@ const bool = z
 /** Every environment variable the server reads; README.md describes each. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: `localhost` (loopback only) outside production, `0.0.0.0` in production. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -66,6 +67,28 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^/]+/, 'must be an http(s) URL such as https://portal.example.com')
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  /**
+   * The dev mailbox (GET /api/dev/mailbox, for a signed-in super admin): `true` or `false`. Unset,
+   * it is on only without SMTP_URL, outside production, while the server listens on loopback.
+   */
+  DEV_MAILBOX: bool.optional(),
+  /**
+   * The key that encrypts secrets at rest (authenticator secrets): 32 bytes as base64 or hex.
+   * Unset: a key made once in DATA_DIR/secrets.key (instances sharing a database must share it).
+   */
+  SECRETS_KEY: z
+    .string()
+    .transform((value, ctx) => {
+      const key = /^[0-9a-f]{64}$/i.test(value)
+        ? Buffer.from(value, 'hex')
+        : Buffer.from(value, 'base64');
+      if (key.length !== 32) {
+        ctx.addIssue({ code: 'custom', message: 'must be 32 bytes, as 64 hex digits or base64' });
+        return z.NEVER;
+      }
+      return key;
+    })
+    .optional(),
   ALLOW_SIGNUP: bool.default(false),
   SIGNUP_COMPANY_ID: z.coerce.number().int().positive().optional(),
   /** Seconds between passes of the HR auto clock-out job; 0 turns it off. */
@@ -81,11 +104,16 @@ const envSchema = z.object({
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0.1).max(1.2).default(0.5),
 });
 
-export type Config = z.output<typeof envSchema> & {
+export type Config = Omit<z.output<typeof envSchema>, 'HOST'> & {
+  /** The interface the server listens on (HOST, or the default for NODE_ENV). */
+  HOST: string;
   seedDemo: boolean;
   /** Where links in mail point: APP_URL, else this server on localhost. */
   appUrl: string;
-  /** Mail goes to the outbox and the dev mailbox is served: no SMTP_URL, not production. */
+  /**
+   * The dev mailbox is served (to signed-in super admins only): mail goes to the outbox (no
+   * SMTP_URL), and DEV_MAILBOX=true, or unset outside production with HOST on loopback.
+   */
   devMailbox: boolean;
 };
 
@@ -107,12 +135,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration: SIGNUP_COMPANY_ID: required when ALLOW_SIGNUP is true (the company new accounts join)',
     );
+  const host = config.HOST ?? (config.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost');
+  if (config.DEV_MAILBOX && config.SMTP_URL)
+    throw new ConfigError(
+      'Invalid configuration: DEV_MAILBOX: cannot be true with SMTP_URL set (mail then goes to the SMTP server, not to the outbox the mailbox shows)',
+    );
+  if (config.DEV_MAILBOX && config.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid configuration: DEV_MAILBOX: cannot be true when NODE_ENV is production',
+    );
+  const devMailbox =
+    !config.SMTP_URL &&
+    (config.DEV_MAILBOX ?? (config.NODE_ENV !== 'production' && isLoopback(host)));
   return {
     ...config,
+    HOST: host,
     seedDemo,
     appUrl: config.APP_URL ?? `http://localhost:${config.PORT}`,
-    devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
+    devMailbox,
   };
+}
+
+/** Whether a listen address reaches only this machine (`localhost`, 127.0.0.0/8, ::1). */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 export class ConfigError extends Error {}

@@ -210,8 +210,36 @@ async function startSmtpSink() {
 }
 
 describe('mail', () => {
+  it('shows the dev mailbox to a signed-in super admin only', async () => {
+    // The original request: anyone who reached the port read reset links and sign-in codes.
+    expect((await t.call('GET', '/api/dev/mailbox')).status).toBe(460);
+    const agent = await t.login('agent@demo.example');
+    const refused = await t.call('GET', '/api/dev/mailbox', { token: agent });
+    expect(refused.status).toBe(403);
+    expect(refused.body.data).toBeNull();
+    const admin = await t.login('admin@demo.example');
+    expect((await t.call('GET', '/api/dev/mailbox', { token: admin })).status).toBe(200);
+  });
+
+  it('is off when the server listens beyond loopback, unless DEV_MAILBOX=true', async () => {
+    const wide = await startTestApp({ HOST: '0.0.0.0' });
+    const asked = await startTestApp({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' });
+    try {
+      const token = await wide.login('admin@demo.example');
+      expect((await wide.call('GET', '/api/dev/mailbox', { token })).status).toBe(404);
+      expect((await wide.call('GET', '/api/auth/options')).body.data).toMatchObject({
+        devMailbox: false,
+      });
+      const askedToken = await asked.login('admin@demo.example');
+      expect((await asked.call('GET', '/api/dev/mailbox', { token: askedToken })).status).toBe(200);
+    } finally {
+      await Promise.all([wide.close(), asked.close()]);
+    }
+  });
+
   it('goes through SMTP when SMTP_URL is set, and then the dev mailbox is off', async () => {
-    expect((await t.call('GET', '/api/dev/mailbox')).status).toBe(200);
+    const admin = await t.login('admin@demo.example');
+    expect((await t.call('GET', '/api/dev/mailbox', { token: admin })).status).toBe(200);
     const sink = await startSmtpSink();
     const smtp = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
     try {

@@ -4,11 +4,14 @@ import { passwordResets } from '../../src/modules/auth/schema.ts';
 import { hashToken } from '../../src/modules/users/api.ts';
 import { mailOutbox } from '../../src/modules/mail/schema.ts';
 import { userIdentities } from '../../src/modules/users/schema.ts';
+import { readMailbox, superAdminToken } from '../support/mailbox.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
+  // Signed in before any test changes sign-in rules: the dev mailbox answers super admins only.
+  await superAdminToken(t);
 });
 afterAll(() => t.close());
 
@@ -25,11 +28,8 @@ async function userId(token: string): Promise<number> {
 /** Waits for the reset mail (it is sent after the reply) and returns the token in its link. */
 async function mailedResetToken(email: string, after = 0): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const box = await t.call<{ data: { id: number; text: string }[] }>(
-      'GET',
-      `/api/dev/mailbox?to=${encodeURIComponent(email)}`,
-    );
-    const mail = box.body.data.find((m) => m.id > after && m.text.includes('/reset-password?'));
+    const box = await readMailbox(t, email);
+    const mail = box.find((m) => m.id > after && m.text.includes('/reset-password?'));
     const token = mail && /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     if (token) return token;
     await new Promise((resolve) => setTimeout(resolve, 50));

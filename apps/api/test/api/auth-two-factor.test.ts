@@ -4,11 +4,19 @@ import { TOTP, Secret } from 'otpauth';
 import { authThrottles, twoFactorChallenges } from '../../src/modules/auth/schema.ts';
 import { hashToken } from '../../src/modules/users/api.ts';
 import { userIdentities } from '../../src/modules/users/schema.ts';
+import { loadConfig } from '../../src/config.ts';
+import { secretBoxFor } from '../../src/platform/secrets.ts';
+import { sealPlainTotpSecrets } from '../../src/modules/auth/two-factor.ts';
+import { readMailbox, superAdminToken } from '../support/mailbox.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
+// The test server's configuration (secrets key in DATA_DIR), for the sealing function itself.
+const testConfig = loadConfig({ NODE_ENV: 'test' });
 beforeAll(async () => {
   t = await startTestApp();
+  // Signed in before any test changes sign-in rules: the dev mailbox answers super admins only.
+  await superAdminToken(t);
 });
 afterAll(() => t.close());
 // Wrong codes count as failed sign-ins (auth-limits.test.ts tests that); start each test afresh.
@@ -34,11 +42,8 @@ const verify = (token: string, code: string) =>
 
 /** The newest sign-in code mailed to `email`, read from the dev mailbox. */
 async function mailedCode(email: string): Promise<string> {
-  const box = await t.call<{ data: { subject: string; text: string }[] }>(
-    'GET',
-    `/api/dev/mailbox?to=${encodeURIComponent(email)}`,
-  );
-  const code = /sign-in code is (\d{6})/.exec(box.body.data[0]?.text ?? '')?.[1];
+  const box = await readMailbox(t, email);
+  const code = /sign-in code is (\d{6})/.exec(box[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
@@ -281,6 +286,17 @@ describe('authenticator app (TOTP)', () => {
       message: 'Two-factor sign-in turned on',
       data: { method: 'totp', effective: 'totp' },
     });
+    // Stored sealed (AES-256-GCM), and no reply carries it after the setup screen.
+    const [stored] = await t.database.db
+      .select({ secret: userIdentities.totp_secret })
+      .from(userIdentities)
+      .where(eq(userIdentities.email, 'callcenter@demo.example'));
+    expect(stored?.secret).toMatch(/^v1\./);
+    expect(stored?.secret).not.toContain(secret);
+    for (const path of ['/api/auth/me', '/api/auth/2factor']) {
+      const reply = await t.call('GET', path, { token });
+      expect(JSON.stringify(reply.body)).not.toContain(secret);
+    }
 
     const first = await pending('callcenter@demo.example');
     expect(first.res.body).toMatchObject({
@@ -316,6 +332,27 @@ describe('authenticator app (TOTP)', () => {
       .where(eq(userIdentities.email, 'callcenter@demo.example'));
     expect(identity?.secret).toBeNull();
     expect((await login('callcenter@demo.example')).body.twoFactor).toBe(false);
+  });
+
+  it('seals a secret stored in plain by an earlier release, which then still signs in', async () => {
+    const secret = new Secret({ size: 20 }).base32;
+    await t.database.db
+      .update(userIdentities)
+      .set({ two_factor_method: 'totp', totp_secret: secret, totp_last_step: null })
+      .where(eq(userIdentities.email, 'warehouse@demo.example'));
+    expect(await sealPlainTotpSecrets(t.database.db, secretBoxFor(testConfig))).toBe(1);
+    const [stored] = await t.database.db
+      .select({ secret: userIdentities.totp_secret })
+      .from(userIdentities)
+      .where(eq(userIdentities.email, 'warehouse@demo.example'));
+    expect(stored?.secret).toMatch(/^v1\./);
+    expect(await sealPlainTotpSecrets(t.database.db, secretBoxFor(testConfig))).toBe(0);
+    const challenge = await pending('warehouse@demo.example');
+    expect((await verify(challenge.token, codeAt(secret, 0))).status).toBe(200);
+    await t.database.db
+      .update(userIdentities)
+      .set({ two_factor_method: null, totp_secret: null })
+      .where(eq(userIdentities.email, 'warehouse@demo.example'));
   });
 
   it('needs the setup step before a confirmation', async () => {

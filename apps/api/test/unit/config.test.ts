@@ -101,3 +101,31 @@ describe('TRUST_PROXY', () => {
     ]);
   });
 });
+
+describe('HOST and the dev mailbox', () => {
+  it('listens on loopback by default outside production, on every interface in production', () => {
+    expect(loadConfig({}).HOST).toBe('localhost');
+    expect(loadConfig({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+  it('serves the dev mailbox on loopback only, unless DEV_MAILBOX=true', () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1' }).devMailbox).toBe(true);
+    expect(loadConfig({ HOST: '::1' }).devMailbox).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).devMailbox).toBe(false);
+    expect(loadConfig({ HOST: '192.168.1.10' }).devMailbox).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1' }).devMailbox).toBe(false);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com' }).devMailbox).toBe(false);
+  });
+  it('refuses DEV_MAILBOX=true with SMTP_URL or in production', () => {
+    expect(() => loadConfig({ DEV_MAILBOX: 'true', SMTP_URL: 'smtp://mail.example.com' })).toThrow(
+      /DEV_MAILBOX/,
+    );
+    expect(() => loadConfig({ DEV_MAILBOX: 'true', NODE_ENV: 'production' })).toThrow(
+      /DEV_MAILBOX/,
+    );
+    expect(() => loadConfig({ DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX/);
+  });
+});

@@ -22,7 +22,7 @@ import { errorReplySchema, replySchema } from '@portal/contract/envelope';
 import { userSchema } from '@portal/contract/resources/users';
 import type { Database, Executor } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
-import { hasPermission, isSuperAdmin, type RequestContext } from '../../platform/context.ts';
+import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/reply.ts';
 import { companies } from '../organisation/schema.ts';
@@ -31,8 +31,10 @@ import { assertPasswordAllowed, hashPassword, verifyPassword } from '../../platf
 import { loadSignedInUser } from './session-user.ts';
 import { revokeOtherSessions, revokeUserSessions } from '../users/api.ts';
 import { loginKeys, recordFailure, throttleState } from './throttle.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
 import { beginTotpSetup, confirmTotpSetup, twoFactorMethodFor } from './two-factor.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { assertMayActOn } from '../users/api.ts';
 
 const identityOf = (companyId: number, userId: number) =>
   and(tenantScope(userIdentities, companyId), eq(userIdentities.user_id, userId));
@@ -48,23 +50,11 @@ async function ownIdentity(db: Executor, ctx: RequestContext) {
 
 /**
  * The user an admin acts on: in the caller's company (any company for super_admin), not deleted,
- * and not above the caller's access level. Another company's user is a 404.
+ * and the caller themselves or strictly below them (access/rank.ts). Another company's user is a 404.
  */
 async function managedUser(db: Executor, ctx: RequestContext, userId: number) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.is_deleted, false),
-        isSuperAdmin(ctx) ? undefined : tenantScope(users, ctx.companyId),
-      ),
-    );
-  if (!row) throw AppError.notFound('User');
-  if (!isSuperAdmin(ctx) && row.access_level > ctx.accessLevel)
-    throw AppError.forbidden(authMessages.higherAccessLevel);
-  return row;
+  const target = await assertMayActOn(db, ctx, userId);
+  return { id: target.id, company_id: target.company_id, email: target.email };
 }
 
 /**
@@ -120,7 +110,7 @@ const errors = {
 };
 
 /** Password, PIN, lock and two-factor settings: the signed-in user's own, or an admin's on a user. */
-export function accountRoutes(app: FastifyInstance, db: Database) {
+export function accountRoutes(app: FastifyInstance, db: Database, secrets: SecretBox) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/users/change-password', {
@@ -290,7 +280,7 @@ export function accountRoutes(app: FastifyInstance, db: Database) {
     handler: async (request) => {
       const ctx = callerOf(request);
       const identity = await ownIdentity(db, ctx);
-      const setup = await beginTotpSetup(db, {
+      const setup = await beginTotpSetup(db, secrets, {
         companyId: ctx.companyId,
         userId: ctx.userId,
         email: identity.email,
@@ -311,6 +301,7 @@ export function accountRoutes(app: FastifyInstance, db: Database) {
       const ctx = callerOf(request);
       await confirmTotpSetup(
         db,
+        secrets,
         { companyId: ctx.companyId, userId: ctx.userId },
         request.body.code,
       );

@@ -49,8 +49,10 @@ import {
   resendCode,
   startChallenge,
   twoFactorMethodFor,
+  sealPlainTotpSecrets,
   verifyChallenge,
 } from './two-factor.ts';
+import { secretBoxFor } from '../../platform/secrets.ts';
 import { tenantScope } from '../../db/columns.ts';
 
 /** The login reply for a signed-in user (SPEC.md section 3). */
@@ -139,6 +141,12 @@ async function knownAddress(db: Database, companyId: number, userId: number, ip:
 export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const mailer = createMailer(db, config, app.log);
+  // Authenticator secrets are stored sealed; rows from earlier releases are sealed at start.
+  const secrets = secretBoxFor(config);
+  app.addHook('onReady', async () => {
+    const sealed = await sealPlainTotpSecrets(db, secrets);
+    if (sealed) app.log.info({ sealed }, 'sealed authenticator secrets stored in plain');
+  });
 
   // Work a reply must not wait for (so its timing tells nothing); finished before shutdown.
   const pending = new Set<Promise<void>>();
@@ -251,7 +259,7 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
     },
     config: { access: 'public', rateLimit: rateLimited.verify },
     handler: async (request, reply) => {
-      const result = await verifyChallenge(db, request.body.token, request.body.code);
+      const result = await verifyChallenge(db, secrets, request.body.token, request.body.code);
       if (!result.ok) {
         if (result.countsAsFailure && result.companyId && result.userId) {
           const [identity] = await db
@@ -393,5 +401,5 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
     },
   });
 
-  accountRoutes(app, db);
+  accountRoutes(app, db, secrets);
 }

@@ -6,6 +6,7 @@ import { authMessages, type TotpSetup, type TwoFactorMethod } from '@portal/cont
 import { BRAND } from '@portal/contract/constants';
 import type { Database, Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
 import type { Mailer } from '../mail/api.ts';
 import { userIdentities } from '../users/schema.ts';
 import { twoFactorChallenges } from './schema.ts';
@@ -101,6 +102,7 @@ const live = () =>
  */
 export async function verifyChallenge(
   db: Database,
+  secrets: SecretBox,
   token: string,
   code: string,
 ): Promise<VerifyResult> {
@@ -130,7 +132,7 @@ export async function verifyChallenge(
   const who = { companyId: reserved.company_id, userId: reserved.user_id };
   const right =
     reserved.method === 'totp'
-      ? await acceptTotp(db, who, code)
+      ? await acceptTotp(db, secrets, who, code)
       : reserved.code_hash !== null && sameHash(reserved.code_hash, codeHash(token, code));
   if (!right) {
     const exhausted = reserved.attempts >= twoFactorRules.maxAttempts;
@@ -181,6 +183,7 @@ function totpStep(secret: string, code: string): number | null {
 /** A TOTP code is accepted once: the step it belongs to must be later than the last one used. */
 async function acceptTotp(
   db: Executor,
+  secrets: SecretBox,
   who: { companyId: number; userId: number },
   code: string,
 ): Promise<boolean> {
@@ -188,7 +191,7 @@ async function acceptTotp(
     .select({ secret: userIdentities.totp_secret })
     .from(userIdentities)
     .where(and(tenantScope(userIdentities, who.companyId), eq(userIdentities.user_id, who.userId)));
-  const step = identity?.secret ? totpStep(identity.secret, code) : null;
+  const step = identity?.secret ? totpStep(openSecret(secrets, identity.secret), code) : null;
   if (step === null) return false;
   const [used] = await db
     .update(userIdentities)
@@ -253,15 +256,58 @@ export async function resendCode(db: Database, mailer: Mailer, token: string): P
   return twoFactorRules.resendGapSeconds;
 }
 
-/** Starts authenticator enrolment: a new pending secret and its QR code. */
+/** A stored authenticator secret, sealed (or plain, in a row from before sealing). */
+const openSecret = (secrets: SecretBox, stored: string) =>
+  secrets.isSealed(stored) ? secrets.open(stored) : stored;
+
+/**
+ * Seals the authenticator secrets stored in plain by earlier releases (run at start, idempotent):
+ * afterwards the table holds none in plain.
+ */
+export async function sealPlainTotpSecrets(db: Database, secrets: SecretBox): Promise<number> {
+  const plain = await db
+    .select({
+      email: userIdentities.email,
+      secret: userIdentities.totp_secret,
+      pending: userIdentities.totp_pending_secret,
+    })
+    .from(userIdentities)
+    .where(
+      or(
+        and(
+          sql`${userIdentities.totp_secret} is not null`,
+          sql`${userIdentities.totp_secret} not like 'v1.%'`,
+        ),
+        and(
+          sql`${userIdentities.totp_pending_secret} is not null`,
+          sql`${userIdentities.totp_pending_secret} not like 'v1.%'`,
+        ),
+      ),
+    );
+  const seal = (value: string | null) =>
+    value === null || secrets.isSealed(value) ? value : secrets.seal(value);
+  for (const row of plain) {
+    await db
+      .update(userIdentities)
+      .set({ totp_secret: seal(row.secret), totp_pending_secret: seal(row.pending) })
+      .where(eq(userIdentities.email, row.email));
+  }
+  return plain.length;
+}
+
+/**
+ * Starts authenticator enrolment: a new pending secret (stored sealed) and its QR code. The
+ * secret is shown this once, for typing into the app; no reply carries it again.
+ */
 export async function beginTotpSetup(
   db: Executor,
+  secrets: SecretBox,
   who: { companyId: number; userId: number; email: string },
 ): Promise<TotpSetup> {
   const secret = new Secret({ size: 20 }).base32;
   await db
     .update(userIdentities)
-    .set({ totp_pending_secret: secret })
+    .set({ totp_pending_secret: secrets.seal(secret) })
     .where(and(tenantScope(userIdentities, who.companyId), eq(userIdentities.user_id, who.userId)));
   const otpauthUrl = totpFor(secret, who.email).toString();
   return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1 }) };
@@ -270,6 +316,7 @@ export async function beginTotpSetup(
 /** Confirms enrolment with a code from the app: the pending secret becomes the one sign-in uses. */
 export async function confirmTotpSetup(
   db: Executor,
+  secrets: SecretBox,
   who: { companyId: number; userId: number },
   code: string,
 ): Promise<void> {
@@ -282,7 +329,7 @@ export async function confirmTotpSetup(
     .from(userIdentities)
     .where(where);
   if (!identity?.pending) throw AppError.badRequest(authMessages.twoFactorSetupFirst);
-  const step = totpStep(identity.pending, code);
+  const step = totpStep(openSecret(secrets, identity.pending), code);
   if (step === null)
     throw AppError.badRequest(authMessages.twoFactorBadCode, {
       code: [authMessages.twoFactorBadCode],
@@ -291,7 +338,9 @@ export async function confirmTotpSetup(
     .update(userIdentities)
     .set({
       two_factor_method: 'totp',
-      totp_secret: identity.pending,
+      totp_secret: secrets.isSealed(identity.pending)
+        ? identity.pending
+        : secrets.seal(identity.pending),
       totp_pending_secret: null,
       totp_last_step: step,
     })

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ApiError, SESSION_EXPIRED_STATUS } from '../../platform/api.ts';
 import { fetchDevMailbox } from './auth-api.ts';
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
@@ -42,16 +43,27 @@ function MailText({ text }: { text: string }) {
   );
 }
 
+/** Why the mailbox cannot be shown: not signed in, or not a super admin. */
+function refusal(error: Error): string {
+  if (error instanceof ApiError && error.status === SESSION_EXPIRED_STATUS)
+    return 'Sign in as a super admin to read the dev mailbox.';
+  if (error instanceof ApiError && error.status === 403)
+    return 'Only a super admin can read the dev mailbox.';
+  return error.message;
+}
+
 /**
  * /dev/mailbox: mail the server wrote to its outbox because it has no SMTP server (development
- * and the embedded default only), so a reset link or a sign-in code can be read without a mailbox.
+ * on loopback only), so a reset link or a sign-in code can be read without a mailbox. The API
+ * shows it to a signed-in super admin only (reset links and codes take accounts over).
  */
 export function DevMailboxPage() {
   const [to, setTo] = useState('');
   const mail = useQuery({
     queryKey: ['dev', 'mailbox', to.trim().toLowerCase()],
     queryFn: () => fetchDevMailbox(to),
-    refetchInterval: 3000,
+    refetchInterval: (query) => (query.state.error ? false : 3000),
+    retry: false,
   });
   return (
     <Box component="main" sx={{ p: { xs: 2, md: 4 }, maxWidth: 900, mx: 'auto' }}>
@@ -60,7 +72,8 @@ export function DevMailboxPage() {
           Dev mailbox
         </Typography>
         <Typography color="text.secondary">
-          This server has no mail server configured (SMTP_URL), so mail lands here. Newest first.{' '}
+          This server has no mail server configured (SMTP_URL), so mail lands here, for super
+          admins. Newest first.{' '}
           <Link component={RouterLink} to="/login">
             Sign in
           </Link>
@@ -73,7 +86,7 @@ export function DevMailboxPage() {
           onChange={(event) => setTo(event.target.value)}
           sx={{ maxWidth: 360 }}
         />
-        {mail.isError && <Alert severity="error">{mail.error.message}</Alert>}
+        {mail.isError && <Alert severity="error">{refusal(mail.error)}</Alert>}
         {mail.data === null && (
           <Alert severity="info">
             The dev mailbox is off on this server: mail goes out through SMTP.

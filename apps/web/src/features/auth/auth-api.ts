@@ -106,11 +106,15 @@ export const confirmTotpSetup = (code: string) =>
 export const setTwoFactorMethod = (method: 'email' | 'off', password: string) =>
   api.post('/auth/2factor/method', { method, password }, twoFactorStatusSchema);
 
-/** GET /dev/mailbox: the outbox, when the server has no SMTP (null when the mailbox is off). */
+/**
+ * GET /dev/mailbox: the outbox, when the server has no SMTP (null when the mailbox is off). Only a
+ * signed-in super admin reads it: a 460 (not signed in) or 403 is thrown, and does not sign out.
+ */
 export async function fetchDevMailbox(to: string): Promise<MailMessage[] | null> {
   try {
     const reply = await api.get('/dev/mailbox', z.array(mailMessageSchema), {
       query: { to: to.trim() || undefined, limit: 50 },
+      endSessionOnExpiry: false,
     });
     return reply.data;
   } catch (error) {
