@@ -1,3 +1,4 @@
+import { getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,12 +43,17 @@ export function mountResource(app: FastifyInstance, db: Database, service: Resou
   const write = `write_${definition.name}` as Permission;
   const tags = [definition.label.many];
 
-  // A row may carry each declared relation when asked for with `related=`.
+  // A row may carry each declared relation when asked for with `related=`: the related row's
+  // columns, as the engine loads them (not fields a resource's own hooks add, such as a role's
+  // permission_group_ids, whose absence made every `GET /users?related=role` a 500).
   const relatedShape = Object.fromEntries(
-    Object.entries(service.relations).map(([name, relation]) => [
-      name,
-      relation.definition.row.nullable().optional(),
-    ]),
+    Object.entries(service.relations).map(([name, relation]) => {
+      const columns = getTableColumns(relation.table);
+      const shape = Object.fromEntries(
+        Object.entries(relation.definition.row.shape).filter(([key]) => key in columns),
+      );
+      return [name, z.object(shape).nullable().optional()];
+    }),
   );
   // Widened on purpose: the engine serves every resource, so rows are plain records here;
   // at run time the full schema still validates and strips each reply.
