@@ -89,6 +89,18 @@ describe('orders', () => {
     expect(back.body.message).toBe('Order cannot go from Shipped to Open');
   });
 
+  it('two moves of one order at once: one wins, the other is refused against the new status', async () => {
+    const order = await newOrder();
+    const [a, b] = await Promise.all([
+      call('POST', `/orders/${order.id}/transition`, agent, { to: 'submitted' }),
+      call('POST', `/orders/${order.id}/transition`, manager, { to: 'submitted' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect([a.body.message, b.body.message]).toContain('Order is already Submitted');
+    const history = await call<{ action: string }[]>('GET', `/orders/${order.id}/history`, agent);
+    expect(history.body.data.filter((entry) => entry.action === 'transition')).toHaveLength(1);
+  });
+
   it('prices lines from the product on the server, at the time the line is written', async () => {
     const order = await newOrder(agent, 3);
     expect(order.lines[0]).toMatchObject({ unit_price_cents: 45_000, total_cents: 135_000 });
