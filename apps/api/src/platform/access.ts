@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authMessages } from '@portal/contract/auth';
 import type { Database } from './database.ts';
 import { AppError } from './errors.ts';
-import { hasPermission, type RequestContext } from './context.ts';
+import { hasPermission, type Access, type RequestContext } from './context.ts';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
@@ -12,6 +12,19 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
  */
 /** Resolves a bearer token to its caller, or null: the users module's contextForToken (app.ts). */
 export type SessionResolver = (db: Database, token: string) => Promise<RequestContext | null>;
+
+/** One /api route as declared: the generated access matrices of the tests read the table. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+/** Keyed by the HTTP server, which a Fastify instance and its encapsulated children share. */
+const routeTables = new WeakMap<object, DeclaredRoute[]>();
+
+/** Every /api route registered on this app (HEAD and the docs excluded), with its access. */
+export const declaredRoutes = (app: FastifyInstance): readonly DeclaredRoute[] =>
+  routeTables.get(app.server) ?? [];
 
 export function installAccessControl(
   app: FastifyInstance,
@@ -28,6 +41,10 @@ export function installAccessControl(
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
     if (!route.schema?.response)
       throw new Error(`Route ${String(route.method)} ${route.url} has no response schema`);
+    const table = routeTables.get(app.server) ?? [];
+    routeTables.set(app.server, table);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config.access });
   });
 
   app.addHook('preValidation', async (request) => {

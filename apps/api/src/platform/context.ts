@@ -1,4 +1,8 @@
-import type { PermissionSet, Permission } from '@portal/contract/permissions';
+import {
+  crossCompanyPermissions,
+  type PermissionSet,
+  type Permission,
+} from '@portal/contract/permissions';
 import type { RoleKey } from '@portal/contract/roles';
 
 /** Who is calling: built from the session, handed explicitly to every service function. */
@@ -19,8 +23,11 @@ export type Access = 'public' | 'authenticated' | Permission;
 
 export const isSuperAdmin = (ctx: RequestContext) => ctx.baseRole === 'super_admin';
 
+/** Cross-company permissions (contract `crossCompanyPermissions`) count for the super admin only. */
 export const hasPermission = (ctx: RequestContext, permission: Permission) =>
-  isSuperAdmin(ctx) || ctx.permissions[permission] === true;
+  isSuperAdmin(ctx) ||
+  (ctx.permissions[permission] === true &&
+    !(crossCompanyPermissions as readonly Permission[]).includes(permission));
 
 declare module 'fastify' {
   interface FastifyContextConfig {

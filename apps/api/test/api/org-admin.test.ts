@@ -248,15 +248,23 @@ describe('user stores', () => {
   });
 
   it('refuses a duplicate pair (409) and a store of another company (400), storing nothing', async () => {
-    const [row] = (
+    // A user the agent may act on (the rank rule: strictly below the agent).
+    const manageable = new Set(
+      (
+        await t.call<List<{ id: number; can_manage: boolean }>>('GET', '/api/users?perPage=1000', {
+          token: agent,
+        })
+      ).body.data.results
+        .filter((user) => user.can_manage)
+        .map((user) => user.id),
+    );
+    const row = (
       await t.call<List<{ user_id: number; store_id: number }>>(
         'GET',
-        '/api/user-stores?perPage=1',
-        {
-          token: agent,
-        },
+        '/api/user-stores?perPage=1000',
+        { token: agent },
       )
-    ).body.data.results;
+    ).body.data.results.find((assigned) => manageable.has(assigned.user_id));
     if (!row) throw new Error('no assignments seeded');
     const before = (
       await t.call<Data<{ total: number }>>('GET', '/api/user-stores/count', { token: agent })
@@ -289,8 +297,8 @@ describe('GET /user-roles and who may give which role', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.results.length).toBeGreaterThan(0);
     expect(res.body.data.results.every((role) => role.access_level <= 3)).toBe(true);
+    // Base roles for a new role: strictly below the caller's own (rank rule).
     expect(res.body.data.base_roles.map((r) => r.base_role)).toEqual([
-      'sub_agent_admin',
       'sub_agent_employee',
       'warehouse_account',
       'call_center_agent',

@@ -90,6 +90,9 @@ async function freePair(
   throw new Error(`no free ${aField}/${bField} pair for ${resource}`);
 }
 
+/** Users the writer may act on (the rank rule: strictly below the master agent). */
+const MANAGEABLE_USERS = '/users?filter[access_level]=1';
+
 // Typed by the resource names, so a new resource does not compile until it has a sample here.
 const samples: Record<ResourcePermissionName, Sample> = {
   companies: {
@@ -137,21 +140,27 @@ const samples: Record<ResourcePermissionName, Sample> = {
   },
   user_stores: {
     create: async (t, token) => ({
-      ...(await freePair(t, token, '/user-stores', ['user_id', '/users'], ['store_id', '/stores'])),
+      ...(await freePair(
+        t,
+        token,
+        '/user-stores',
+        ['user_id', MANAGEABLE_USERS],
+        ['store_id', '/stores'],
+      )),
       is_primary: false,
     }),
     update: { is_primary: true },
   },
   user_regions: {
     create: (t, token) =>
-      freePair(t, token, '/user-regions', ['user_id', '/users'], ['region_id', '/regions']),
+      freePair(t, token, '/user-regions', ['user_id', MANAGEABLE_USERS], ['region_id', '/regions']),
     update: async (t, token, created) => ({
       region_id: (
         await freePair(
           t,
           token,
           '/user-regions',
-          ['user_id', '/users'],
+          ['user_id', MANAGEABLE_USERS],
           ['region_id', '/regions'],
           {
             b: Number(created.region_id),
@@ -162,14 +171,20 @@ const samples: Record<ResourcePermissionName, Sample> = {
   },
   user_districts: {
     create: (t, token) =>
-      freePair(t, token, '/user-districts', ['user_id', '/users'], ['district_id', '/districts']),
+      freePair(
+        t,
+        token,
+        '/user-districts',
+        ['user_id', MANAGEABLE_USERS],
+        ['district_id', '/districts'],
+      ),
     update: async (t, token, created) => ({
       district_id: (
         await freePair(
           t,
           token,
           '/user-districts',
-          ['user_id', '/users'],
+          ['user_id', MANAGEABLE_USERS],
           ['district_id', '/districts'],
           { b: Number(created.district_id) },
         )

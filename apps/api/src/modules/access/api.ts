@@ -3,6 +3,7 @@
 export {
   assertMayAssignRole,
   assertMayGrant,
+  baseRoleOf,
   callerRank,
   mayActOn,
   mayAssignRoleWith,

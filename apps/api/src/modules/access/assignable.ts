@@ -1,27 +1,32 @@
 import { and, asc, eq, lte, ne } from 'drizzle-orm';
 import type { UserRoles } from '@portal/contract/resources/user-admin';
-import { isRoleKey, roleAccessLevels, roleKeys, type RoleKey } from '@portal/contract/roles';
+import { isRoleKey, roleAccessLevels, roleKeys } from '@portal/contract/roles';
 import type { Executor } from '../../platform/database.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import {
+  mayAssignBaseRole,
+  mayAssignRoleWith,
+  mayManageRoleOf,
+  permissionsByRole,
+  rankMessages,
+} from './rank.ts';
 import { roles } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
-/**
- * Who may hand out which role: a base role at or below the caller's access level, and the
- * cross-company super_admin only by a super admin. Checked on the server wherever a role is given
- * (creating or changing a role, a user, a bulk upload), and listed by GET /user-roles.
- */
-export const mayAssignBaseRole = (ctx: RequestContext, baseRole: RoleKey) =>
-  isSuperAdmin(ctx) ||
-  (baseRole !== 'super_admin' && roleAccessLevels[baseRole] <= ctx.accessLevel);
+export { mayAssignBaseRole };
 
+/** A base role given to a user or a new role: at or below the caller's rank (rank.ts). */
 export function assertMayAssignBaseRole(ctx: RequestContext, baseRole: string) {
   if (!isRoleKey(baseRole) || !mayAssignBaseRole(ctx, baseRole)) {
-    throw AppError.forbidden('You cannot give a role above your own');
+    throw AppError.forbidden(rankMessages.higherRole);
   }
 }
 
+/**
+ * GET /user-roles: the roles the caller may give (rank.ts `assertMayAssignRole`: at or below their
+ * rank, super_admin only by the super admin, and no permission the caller does not hold).
+ */
 export async function assignableRoles(db: Executor, ctx: RequestContext): Promise<UserRoles> {
   const found = await db
     .select({
@@ -40,13 +45,14 @@ export async function assignableRoles(db: Executor, ctx: RequestContext): Promis
       ),
     )
     .orderBy(asc(roles.access_level), asc(roles.name));
+  const granted = await permissionsByRole(db, ctx.companyId);
   const results = found.flatMap((role) =>
-    isRoleKey(role.base_role) && mayAssignBaseRole(ctx, role.base_role)
+    isRoleKey(role.base_role) && mayAssignRoleWith(ctx, role, granted.get(role.id) ?? [])
       ? [{ ...role, base_role: role.base_role }]
       : [],
   );
   const base_roles = roleKeys
-    .filter((key) => mayAssignBaseRole(ctx, key))
+    .filter((key) => mayManageRoleOf(ctx, key))
     .map((base_role) => ({ base_role, access_level: roleAccessLevels[base_role] }));
   return { results, total: results.length, base_roles };
 }

@@ -52,6 +52,19 @@ export const mayActOn = (
   (target.id === ctx.userId && target.company_id === ctx.companyId) ||
   callerRank(ctx) > rankOf(target.base_role);
 
+/** The base role of a company's role (for the rank of a user holding it), or null. */
+export async function baseRoleOf(
+  db: Executor,
+  companyId: number,
+  roleId: number,
+): Promise<string | null> {
+  const [role] = await db
+    .select({ base_role: roles.base_role })
+    .from(roles)
+    .where(and(tenantScope(roles, companyId), eq(roles.id, roleId)));
+  return role?.base_role ?? null;
+}
+
 /** Permissions the caller may put in a group or a role: those they hold, never a cross-company one. */
 export const mayGrant = (ctx: RequestContext, permission: string) =>
   isPermission(permission) &&

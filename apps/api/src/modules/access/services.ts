@@ -4,9 +4,17 @@ import {
   roles as roleResource,
 } from '@portal/contract/resources/access';
 import { roleAccessLevels } from '@portal/contract/roles';
-import { createResourceService } from '../../platform/resources/service.ts';
+import type { Tx } from '../../platform/database.ts';
+import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
+import { createResourceService, type Row } from '../../platform/resources/service.ts';
 import { roleRemoving } from './hooks.ts';
 import { assertMayAssignBaseRole } from './assignable.ts';
+import {
+  assertMayChangeGroup,
+  assertMayChangeRole,
+  assertMayGrant,
+  permissionsOfGroups,
+} from './rank.ts';
 import { permissionGroups, rolePermissionGroups, roles } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
@@ -15,14 +23,19 @@ export const roleService = createResourceService({
   table: roles,
   tenantColumn: 'company_id',
   hooks: {
-    async beforeCreate(input, ctx) {
+    async beforeCreate(input, ctx, tx) {
+      // Roles are made strictly below the maker, with permissions the maker holds (rank.ts).
       assertMayAssignBaseRole(ctx, input.base_role);
+      assertMayChangeRole(ctx, { base_role: input.base_role });
+      await assertMayGrantGroups(tx, ctx, input.permission_group_ids);
       return { ...input, access_level: roleAccessLevels[input.base_role] };
     },
-    async beforeUpdate(input, existing, ctx) {
-      // Nobody edits a role above their own level, nor lifts one there.
+    async beforeUpdate(input, existing, ctx, tx) {
+      // Nobody edits their own role, a peer's or one above, nor lifts one there (rank.ts).
       assertMayAssignBaseRole(ctx, String(existing.base_role));
       if (input.base_role) assertMayAssignBaseRole(ctx, input.base_role);
+      assertMayChangeRole(ctx, { base_role: String(existing.base_role) }, input);
+      await assertMayGrantGroups(tx, ctx, input.permission_group_ids);
       return input.base_role
         ? { ...input, access_level: roleAccessLevels[input.base_role] }
         : { ...input };
@@ -50,7 +63,8 @@ export const roleService = createResourceService({
       }
     },
     /** SPEC.md: a role still held by users is neither deactivated nor activated silently. */
-    async beforeRemove(row, _ctx, tx) {
+    async beforeRemove(row, ctx, tx) {
+      assertMayChangeRole(ctx, { base_role: String(row.base_role) });
       await roleRemoving.run(tx, { companyId: Number(row.company_id), roleId: row.id });
     },
     async decorate(rows, _ctx, db) {
@@ -73,8 +87,35 @@ export const roleService = createResourceService({
   },
 });
 
+/** The permissions of groups about to be put on a role: all held by the caller (rank.ts). */
+async function assertMayGrantGroups(tx: Tx, ctx: RequestContext, ids: unknown) {
+  if (!Array.isArray(ids) || isSuperAdmin(ctx)) return;
+  const groupIds = ids.filter((v): v is number => typeof v === 'number');
+  assertMayGrant(ctx, await permissionsOfGroups(tx, ctx.companyId, groupIds));
+}
+
+const groupOf = (row: Row) => ({
+  id: row.id,
+  company_id: Number(row.company_id),
+  permissions: Array.isArray(row.permissions) ? row.permissions.map(String) : [],
+});
+
 export const permissionGroupService = createResourceService({
   definition: permissionGroupResource,
   table: permissionGroups,
   tenantColumn: 'company_id',
+  hooks: {
+    // Nobody grants what they do not hold, nor changes a group on their own role or above (rank.ts).
+    async beforeCreate(input, ctx, tx) {
+      await assertMayChangeGroup(tx, ctx, null, input.permissions);
+      return { ...input };
+    },
+    async beforeUpdate(input, existing, ctx, tx) {
+      await assertMayChangeGroup(tx, ctx, groupOf(existing), input.permissions);
+      return { ...input };
+    },
+    async beforeRemove(row, ctx, tx) {
+      await assertMayChangeGroup(tx, ctx, groupOf(row));
+    },
+  },
 });

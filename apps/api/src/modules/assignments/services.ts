@@ -15,13 +15,38 @@ import { users as userResource } from '@portal/contract/resources/users';
 import type { Executor, Tx } from '../../platform/database.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createResourceService } from '../../platform/resources/service.ts';
+import { createResourceService, type Row } from '../../platform/resources/service.ts';
+import { assertMayActOn } from '../users/api.ts';
 import { districts, regions, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { userDistricts, userRegions, userStores } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 const userRelation = { table: users, definition: userResource, column: 'user_id' };
+
+/**
+ * Which stores, regions and districts a user works in is changed only by someone above them, or by
+ * themselves (the rank rule, users/act-on.ts), for the user before and after the change.
+ */
+const assignedUserHooks = {
+  async beforeCreate<T extends { user_id: number }>(input: T, ctx: RequestContext, tx: Tx) {
+    await assertMayActOn(tx, ctx, input.user_id);
+    return { ...input };
+  },
+  async beforeUpdate<T extends { user_id?: number }>(
+    input: T,
+    existing: Row,
+    ctx: RequestContext,
+    tx: Tx,
+  ) {
+    await assertMayActOn(tx, ctx, Number(existing.user_id), { includeDeleted: true });
+    if (input.user_id !== undefined) await assertMayActOn(tx, ctx, input.user_id);
+    return { ...input };
+  },
+  async beforeRemove(row: Row, ctx: RequestContext, tx: Tx) {
+    await assertMayActOn(tx, ctx, Number(row.user_id), { includeDeleted: true });
+  },
+};
 
 /** A user has one primary store: making one primary clears the flag on the others, in the same write. */
 async function clearOtherPrimaries(tx: Tx, companyId: number, userId: number, keepId?: number) {
@@ -48,16 +73,19 @@ export const userStoreService = createResourceService({
   },
   hooks: {
     async beforeCreate(input, ctx, tx) {
+      await assignedUserHooks.beforeCreate(input, ctx, tx);
       if (input.is_primary) await clearOtherPrimaries(tx, ctx.companyId, input.user_id);
       return { ...input };
     },
-    async beforeUpdate(input, existing, _ctx, tx) {
+    async beforeUpdate(input, existing, ctx, tx) {
+      await assignedUserHooks.beforeUpdate(input, existing, ctx, tx);
       if (input.is_primary) {
         const userId = input.user_id ?? Number(existing.user_id);
         await clearOtherPrimaries(tx, Number(existing.company_id), userId, existing.id);
       }
       return { ...input };
     },
+    beforeRemove: assignedUserHooks.beforeRemove,
   },
 });
 
@@ -69,6 +97,7 @@ export const userRegionService = createResourceService({
     user: userRelation,
     region: { table: regions, definition: regionResource, column: 'region_id' },
   },
+  hooks: assignedUserHooks,
 });
 
 export const userDistrictService = createResourceService({
@@ -79,6 +108,7 @@ export const userDistrictService = createResourceService({
     user: userRelation,
     district: { table: districts, definition: districtResource, column: 'district_id' },
   },
+  hooks: assignedUserHooks,
 });
 
 /** The company of a user the caller may see: their own company's, or any for a super admin. */

@@ -14,6 +14,7 @@ import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { loadConfig } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { users } from '../users/schema.ts';
+import { assertMayActOn } from '../users/api.ts';
 import { describeFace, faceDistance, FaceImageError, type FaceDescription } from './engine.ts';
 import { hrFaceChecks, hrFaceConsentEvents, hrFaceEnrolments } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
@@ -184,6 +185,8 @@ async function assertMayManageFace(db: Executor, ctx: RequestContext, userId: nu
   if (!user) throw AppError.notFound('User');
   if (userId !== ctx.userId && !hasPermission(ctx, 'write_employees'))
     throw AppError.forbidden(faceMessages.notYours);
+  // A manager enrols or deletes the face of someone strictly below them only (rank rule).
+  await assertMayActOn(db, ctx, userId, { includeDeleted: true });
   return user;
 }
 

@@ -13,7 +13,7 @@ import type { Database, Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { roles } from '../access/schema.ts';
-import { revokeUserSessions, userService } from '../users/api.ts';
+import { assertMayActOn, revokeUserSessions, userService } from '../users/api.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { deleteFaceOnTermination } from '../hr-face/api.ts';
@@ -186,6 +186,7 @@ export async function updateEmployee(
       )
       .for('update');
     if (!detail) throw AppError.notFound('Employee');
+    await assertMayActOn(tx, ctx, userId);
     await assertSupervisor(tx, ctx, supervisor_id, userId);
     if (Object.keys(user).length) await userService.update(tx, ctx, userId, user);
     const details = Object.fromEntries(
@@ -259,6 +260,7 @@ export async function terminateEmployee(
       )
       .for('update');
     if (!detail) throw AppError.notFound('Employee');
+    await assertMayActOn(tx, ctx, userId);
     await tx
       .update(hrEmployeeDetails)
       .set({
@@ -290,6 +292,7 @@ export async function reactivateEmployee(db: Database, ctx: RequestContext, user
       )
       .for('update');
     if (!detail) throw AppError.notFound('Employee');
+    await assertMayActOn(tx, ctx, userId, { includeDeleted: true });
     if (detail.terminated_at === null) throw AppError.conflict(employeeMessages.notTerminated);
     await tx
       .update(hrEmployeeDetails)

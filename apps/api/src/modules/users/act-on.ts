@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { mayActOn, rankMessages } from '../access/api.ts';
-import { roles } from '../access/schema.ts';
+import { baseRoleOf, mayActOn, rankMessages } from '../access/api.ts';
 import { users } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
@@ -27,15 +26,14 @@ export async function assertMayActOn(
   userId: number,
   options: { includeDeleted?: boolean; self?: boolean } = {},
 ): Promise<ActedOnUser> {
-  const [target] = await db
+  const [user] = await db
     .select({
       id: users.id,
       company_id: users.company_id,
       email: users.email,
-      base_role: roles.base_role,
+      role_id: users.role_id,
     })
     .from(users)
-    .innerJoin(roles, and(tenantScope(roles, users.company_id), eq(roles.id, users.role_id)))
     .where(
       and(
         eq(users.id, userId),
@@ -43,7 +41,9 @@ export async function assertMayActOn(
         isSuperAdmin(ctx) ? undefined : tenantScope(users, ctx.companyId),
       ),
     );
-  if (!target) throw AppError.notFound('User');
+  if (!user) throw AppError.notFound('User');
+  const { role_id: roleId, ...found } = user;
+  const target = { ...found, base_role: (await baseRoleOf(db, user.company_id, roleId)) ?? '' };
   const self = target.id === ctx.userId && target.company_id === ctx.companyId;
   if (self && options.self === false) throw AppError.forbidden(rankMessages.notOnSelf);
   if (!mayActOn(ctx, target)) throw AppError.forbidden(rankMessages.higherUser);

@@ -2,10 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { email as emailField, name as nameField } from '@portal/contract/fields';
-import { isRoleKey } from '@portal/contract/roles';
 import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
-import { mayAssignBaseRole } from '../access/assignable.ts';
+import { mayAssignRoleWith, permissionsByRole } from '../access/api.ts';
 import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { userIdentities } from './schema.ts';
@@ -62,6 +61,8 @@ export interface CompanyRole {
   name: string;
   base_role: string;
   access_level: number;
+  /** What the role grants through its permission groups. */
+  permissions: string[];
 }
 
 export interface CompanyStore {
@@ -75,7 +76,7 @@ export async function companyRolesAndStores(
   db: Executor,
   ctx: RequestContext,
 ): Promise<{ roles: CompanyRole[]; stores: CompanyStore[] }> {
-  const [companyRoles, companyStores] = await Promise.all([
+  const [companyRoles, companyStores, granted] = await Promise.all([
     db
       .select({
         id: roles.id,
@@ -89,8 +90,12 @@ export async function companyRolesAndStores(
       .select({ id: stores.id, name: stores.name, unique_id: stores.unique_id })
       .from(stores)
       .where(and(tenantScope(stores, ctx.companyId), eq(stores.is_active, true))),
+    permissionsByRole(db, ctx.companyId),
   ]);
-  return { roles: companyRoles, stores: companyStores };
+  return {
+    roles: companyRoles.map((role) => ({ ...role, permissions: granted.get(role.id) ?? [] })),
+    stores: companyStores,
+  };
 }
 
 /** The role a row names: by its name, else by its base role (`sub_agent_employee`), any case. */
@@ -102,9 +107,9 @@ export function findRole(companyRoles: readonly CompanyRole[], text: string) {
   );
 }
 
-/** Whether the caller may give this role (never one above their own). */
+/** Whether the caller may give this role (never one above their own nor one granting more: rank.ts). */
 export const mayGiveRole = (ctx: RequestContext, role: CompanyRole) =>
-  isRoleKey(role.base_role) && mayAssignBaseRole(ctx, role.base_role);
+  mayAssignRoleWith(ctx, role, role.permissions);
 
 /**
  * A row's email, first and last name, each checked by the contract's field rules (the first

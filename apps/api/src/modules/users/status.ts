@@ -3,6 +3,7 @@ import type { Database } from '../../platform/database.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Row } from '../../platform/resources/service.ts';
+import { assertMayActOn } from './act-on.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { userRemoved } from './hooks.ts';
 import { users } from './schema.ts';
@@ -12,7 +13,7 @@ import { tenantScope } from '../../db/columns.ts';
 /**
  * Enables or disables a user (is_active). A disabled user's sessions end at once, they cannot
  * sign in and their enrolled face is deleted (hr-face: kept only while an active employee);
- * nobody disables themselves or someone above their own access level.
+ * nobody disables themselves, nor enables or disables anyone not strictly below them (rank.ts).
  */
 export async function setUserEnabled(
   db: Database,
@@ -26,14 +27,13 @@ export async function setUserEnabled(
       isSuperAdmin(ctx) ? undefined : tenantScope(users, ctx.companyId),
     );
     const [user] = await tx
-      .select({ company_id: users.company_id, access_level: users.access_level })
+      .select({ company_id: users.company_id })
       .from(users)
       .where(scope)
       .for('update');
     if (!user) throw AppError.notFound('User');
     if (!enabled && id === ctx.userId) throw AppError.badRequest('You cannot disable yourself');
-    if (!isSuperAdmin(ctx) && user.access_level > ctx.accessLevel)
-      throw AppError.forbidden('You cannot change a user above your own access level');
+    await assertMayActOn(tx, ctx, id, { includeDeleted: true });
     await tx.update(users).set({ is_active: enabled }).where(scope);
     if (!enabled) {
       await revokeUserSessions(tx, user.company_id, id);
