@@ -18,6 +18,7 @@ import { findStore, getEmployee } from '../hr/api.ts';
 import { hrEmployeeDetails, hrStoreTempAccess } from '../hr/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
+import { assertMayActOn } from '../users/api.ts';
 import { hrCompensations, hrEmployeeDocuments } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
@@ -82,6 +83,7 @@ export async function addCompensation(
   input: CompensationCreate,
 ): Promise<CompensationData> {
   await getEmployee(db, ctx, userId);
+  await assertMayActOn(db, ctx, userId, { self: false });
   await db.transaction(async (tx) => {
     await tx.insert(hrCompensations).values({
       company_id: ctx.companyId,
@@ -151,6 +153,7 @@ export async function addDocument(
   input: EmployeeDocumentCreate,
 ): Promise<EmployeeDocument> {
   await getEmployee(db, ctx, userId);
+  await assertMayActOn(db, ctx, userId, { self: false });
   if (!input.key.startsWith(`${ctx.companyId}/${DOCUMENTS_FOLDER}/`))
     throw AppError.badRequest(recordMessages.documentNotUploaded, {
       key: [recordMessages.documentNotUploaded],
@@ -188,6 +191,7 @@ export async function deleteDocument(
   documentId: number,
 ) {
   await getEmployee(db, ctx, userId);
+  await assertMayActOn(db, ctx, userId, { self: false });
   const [deleted] = await db
     .delete(hrEmployeeDocuments)
     .where(
@@ -245,6 +249,7 @@ export async function grantStoreAccess(
   input: StoreAccessCreate,
 ): Promise<StoreAccess> {
   const employee = await getEmployee(db, ctx, userId);
+  await assertMayActOn(db, ctx, userId, { self: false });
   const store = await findStore(db, ctx.companyId, input.store_id);
   if (employee.current_store === store.id)
     throw AppError.badRequest(recordMessages.ownStore, { store_id: [recordMessages.ownStore] });
@@ -275,6 +280,7 @@ export async function removeStoreAccess(
   accessId: number,
 ) {
   await getEmployee(db, ctx, userId);
+  await assertMayActOn(db, ctx, userId, { self: false });
   const [deleted] = await db
     .delete(hrStoreTempAccess)
     .where(

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { users as userResource } from '@portal/contract/resources/users';
 import { roles as roleResource } from '@portal/contract/resources/access';
 import { stores as storeResource } from '@portal/contract/resources/organisation';
@@ -6,10 +6,11 @@ import type { Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
-import { assertMayAssignBaseRole } from '../access/assignable.ts';
+import { assertMayAssignRole, mayActOn } from '../access/api.ts';
 import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
+import { assertMayActOn } from './act-on.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { userRemoved } from './hooks.ts';
 import { userIdentities, users } from './schema.ts';
@@ -17,21 +18,14 @@ import { tenantScope } from '../../db/columns.ts';
 
 const EMAIL_TAKEN = 'A user with this email already exists';
 
-/** The access level a role gives, once checked that the caller may give that role. */
+/** The access level a role gives, once checked that the caller may give that role (rank.ts). */
 async function roleAccessLevel(
   tx: Tx,
   ctx: RequestContext,
   companyId: number,
   roleId: number,
 ): Promise<number> {
-  const [role] = await tx
-    .select({ access_level: roles.access_level, base_role: roles.base_role })
-    .from(roles)
-    .where(and(tenantScope(roles, companyId), eq(roles.id, roleId)));
-  if (!role)
-    throw AppError.badRequest('Unknown role', { role_id: ['Choose a role of this company'] });
-  assertMayAssignBaseRole(ctx, role.base_role);
-  return role.access_level;
+  return (await assertMayAssignRole(tx, ctx, companyId, roleId)).access_level;
 }
 
 async function assertEmailFree(tx: Tx, email: string) {
@@ -61,6 +55,7 @@ export const userService = createResourceService({
       };
     },
     async beforeUpdate(input, existing, ctx, tx) {
+      await assertMayActOn(tx, ctx, existing.id);
       const values: Record<string, unknown> = { ...input };
       if (input.role_id !== undefined)
         values.access_level = await roleAccessLevel(
@@ -94,6 +89,7 @@ export const userService = createResourceService({
       });
     },
     async beforeRemove(row, ctx, tx) {
+      await assertMayActOn(tx, ctx, row.id);
       await revokeUserSessions(tx, Number(row.company_id), row.id);
       // Other modules' data about the person (hr-face: the face template) goes with them.
       await userRemoved.run(tx, {
@@ -102,6 +98,31 @@ export const userService = createResourceService({
         actorId: ctx.userId,
         how: 'deleted_with_user',
       });
+    },
+    /** `can_manage`: whether the caller may act on the user (the rank rule), for the screens. */
+    async decorate(rows, ctx, db) {
+      if (!rows.length) return;
+      const found = await db
+        .select({ company_id: roles.company_id, id: roles.id, base_role: roles.base_role })
+        .from(roles)
+        .where(
+          inArray(
+            roles.id,
+            rows.map((row) => Number(row.role_id)),
+          ),
+        );
+      for (const row of rows) {
+        const role = found.find(
+          (r) => r.id === Number(row.role_id) && r.company_id === Number(row.company_id),
+        );
+        row.can_manage = role
+          ? mayActOn(ctx, {
+              id: row.id,
+              company_id: Number(row.company_id),
+              base_role: role.base_role,
+            })
+          : false;
+      }
     },
   },
 });
