@@ -181,6 +181,28 @@ describe('orders', () => {
     expect(copy.body.data.lines).toMatchObject([{ product_id: productId, quantity: 4 }]);
   });
 
+  it('documents the transition table and the allowed moves in the OpenAPI description', async () => {
+    const res = await fetch(`${t.baseUrl}/api/docs/json`);
+    const doc = (await res.json()) as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    const transition = doc.paths['/api/orders/{id}/transition']?.post;
+    expect(transition?.description).toContain(
+      '- shipped -> under_review ("Report a discrepancy", needs write_orders)',
+    );
+    expect(transition?.description).toContain(
+      '- pending_shipment -> shipped ("Ship", needs write_order_fulfillment)',
+    );
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/orders/{id}/duplicate',
+        '/api/orders/{id}/history',
+        '/api/orders/count/today',
+      ]),
+    );
+    expect(JSON.stringify(doc.paths['/api/orders/{id}'])).toContain('allowed_transitions');
+  });
+
   it('deletes an open order with its lines', async () => {
     const order = await newOrder();
     const res = await call('DELETE', `/orders/${order.id}`, agent);
