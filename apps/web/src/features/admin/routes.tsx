@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { defineFeature } from '../../platform/feature.ts';
 import { resourceRoutes, type ResourceScreens } from '../../platform/resources/routes.tsx';
 import { adminPaths, userPasswordPath } from './paths.ts';
 
@@ -72,3 +73,6 @@ export const adminRoutes: RouteObject[] = [
   // An admin sets a user's password (POST /users/change-password-admin).
   { path: userPasswordPath, element: <UserPasswordPage /> },
 ];
+
+/** The engine's admin and settings screens (issue 5). */
+export const adminFeature = defineFeature({ name: 'admin', signedInRoutes: adminRoutes });

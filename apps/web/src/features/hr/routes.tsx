@@ -1,6 +1,7 @@
 import type { Permission } from '@portal/contract/permissions';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { defineFeature } from '../../platform/feature.ts';
 import { lazyScreen } from '../../platform/lazy-screen.ts';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { resourceRoutes } from '../../platform/resources/routes.tsx';
@@ -102,3 +103,10 @@ export const hrRoutes: RouteObject[] = [
 
 /** HR screens outside the signed-in frame: the store kiosk (no staff session on it). */
 export const hrPublicRoutes: RouteObject[] = [{ path: '/kiosk', element: <KioskPage /> }];
+
+/** HR: the time clock's screens, employees, schedules, time off, timesheets, dashboards, kiosk. */
+export const hrFeature = defineFeature({
+  name: 'hr',
+  publicRoutes: hrPublicRoutes,
+  signedInRoutes: hrRoutes,
+});

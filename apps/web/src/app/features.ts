@@ -1,0 +1,18 @@
+// The web app's one list of features (docs/ARCHITECTURE.md, "How to add a module"): each exports
+// its routes as one descriptor (features/<name>/routes.tsx); adding a feature is one line here.
+import type { WebFeature } from '../platform/feature.ts';
+import { adminFeature } from '../features/admin/routes.tsx';
+import { authFeature } from '../features/auth/routes.tsx';
+import { embedsFeature } from '../features/embeds/routes.tsx';
+import { hrFeature } from '../features/hr/routes.tsx';
+import { navigationFeature } from '../features/navigation/routes.tsx';
+import { reportingFeature } from '../features/reporting/routes.tsx';
+
+export const features: readonly WebFeature[] = [
+  authFeature,
+  navigationFeature,
+  embedsFeature,
+  reportingFeature,
+  hrFeature,
+  adminFeature,
+];
