@@ -197,6 +197,19 @@ describe('timesheets', () => {
     ]);
   });
 
+  it('lists the staff with no hours in the range, with zeros', async () => {
+    const res = await sheet(manager, 'from=2030-01-07&to=2030-01-13');
+    expect(res.status).toBe(200);
+    const staff = res.body.data.employees;
+    // The demo's staff with an HR record: nobody worked in 2030, everyone is listed.
+    expect(staff.map((e) => e.user_id)).toContain(employee.id);
+    for (const row of staff) {
+      expect(row.days).toEqual([]);
+      expect(row.totals.worked_minutes).toBe(0);
+    }
+    expect(res.body.data.totals.worked_minutes).toBe(0);
+  });
+
   it('shows employees only their own timesheet', async () => {
     const own = await sheet(employee);
     expect(own.status).toBe(200);

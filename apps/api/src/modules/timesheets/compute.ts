@@ -1,9 +1,15 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { TimesheetResult, TimesheetTotals } from '@portal/contract/hr-timesheets';
 import type { Executor } from '../../platform/database.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
-import { hrBreakSettings, hrSchedules, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
+import {
+  hrBreakSettings,
+  hrEmployeeDetails,
+  hrSchedules,
+  hrTimecardBreaks,
+  hrTimecards,
+} from '../hr/schema.ts';
 import { getCompanySettings } from '../hr/api.ts';
 import {
   addDays,
@@ -27,6 +33,11 @@ export interface TimesheetQuery {
   userIds?: number[];
   /** only employees who worked or were scheduled at these stores (their figures cover all stores) */
   storeIds?: number[];
+  /**
+   * Also list, with zeros, the company's current employees (an HR record, not terminated, active)
+   * who have no hours in the range (not with `storeIds`): the timesheet shows everyone on staff.
+   */
+  withIdleStaff?: boolean;
 }
 
 export type { TimesheetResult, TimesheetTotals };
@@ -185,7 +196,30 @@ export async function computeTimesheets(
   for (const shift of shiftRows) entry(shift.user_id).shifts.push(shift);
   const mandatoryBreaks = new Map(mandatoryRows.map((r) => [r.store_id, Number(r.n)]));
 
-  const ids = [...perUser.keys()];
+  const idle =
+    query.withIdleStaff && !query.storeIds?.length
+      ? await db
+          .select({ id: users.id })
+          .from(users)
+          .innerJoin(
+            hrEmployeeDetails,
+            and(
+              tenantScope(hrEmployeeDetails, users.company_id),
+              eq(hrEmployeeDetails.user_id, users.id),
+            ),
+          )
+          .where(
+            and(
+              tenantScope(users, companyId),
+              eq(users.is_active, true),
+              eq(users.is_deleted, false),
+              isNull(hrEmployeeDetails.terminated_at),
+              userIds ? inArray(users.id, userIds) : undefined,
+            ),
+          )
+      : [];
+  const listedIdle = new Set(idle.map((row) => row.id).filter((id) => !perUser.has(id)));
+  const ids = [...perUser.keys(), ...listedIdle];
   const people = ids.length
     ? await db
         .select({
@@ -216,7 +250,7 @@ export async function computeTimesheets(
       addTotals(total, totals);
       return { user_id: person.id, ...personName(person), days, totals };
     })
-    .filter((e) => e.days.length > 0)
+    .filter((e) => e.days.length > 0 || listedIdle.has(e.user_id))
     .sort(
       (a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name),
     );

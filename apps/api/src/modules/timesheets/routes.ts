@@ -83,6 +83,7 @@ export function timesheetRoutes(app: FastifyInstance, db: Database) {
           to: q.to,
           userIds: own ? [ctx.userId] : q.user_ids,
           storeIds: q.store_ids,
+          withIdleStaff: true,
         }),
       );
     },

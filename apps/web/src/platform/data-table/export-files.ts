@@ -7,6 +7,8 @@ import { exportFileName, formatReportPeriod, type ReportPeriod } from './export-
 export interface ExportTable {
   reportName: string;
   period?: ReportPeriod;
+  /** What the rows cover, heading the PDF; the current store's name when absent. */
+  scope?: string;
   headers: readonly string[];
   rows: readonly (readonly CsvValue[])[];
 }
@@ -43,7 +45,8 @@ const pdfText = (value: CsvValue): string =>
       : String(value);
 
 /**
- * A PDF of the table, headed by the store name (SPEC.md section 9), the report name and its dates.
+ * A PDF of the table, headed by the store name (SPEC.md section 9) or what the rows cover, the
+ * report name and its dates; a totals row ends it when the table has totals.
  * jsPDF and its table plugin load only now, so they never weigh on the first page load.
  */
 export async function downloadPdf(table: ExportTable): Promise<void> {
@@ -57,7 +60,7 @@ export async function downloadPdf(table: ExportTable): Promise<void> {
     unit: 'pt',
     format: 'a4',
   });
-  const storeName = readStored(storageKeys.storeName) ?? '';
+  const storeName = table.scope ?? readStored(storageKeys.storeName) ?? '';
   const left = 40;
   let y = 48;
   doc.setFontSize(16);

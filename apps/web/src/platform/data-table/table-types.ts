@@ -70,6 +70,11 @@ export interface DataTableProps<Row> {
   reportName: string;
   /** Dates in the export name; the day of the export by default. */
   exportPeriod?: ReportPeriod;
+  /**
+   * What the rows cover, heading the PDF (e.g. the stores of a report); the current store's name
+   * when absent.
+   */
+  exportScope?: string;
   /** Absent: the table sorts, filters and pages the rows itself. */
   server?: ServerMode<Row>;
   loading?: boolean;

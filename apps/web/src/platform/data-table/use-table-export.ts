@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { notify } from '../toasts.ts';
+import { sumCells } from './cells.ts';
 import { downloadCsv, downloadPdf } from './export-files.ts';
 import type { DataColumn, DataTableProps } from './table-types.ts';
 import { leafRowsInOrder, type DataTableModel } from './use-data-table.ts';
@@ -14,7 +15,8 @@ export function useTableExport<TRow extends object>(
     server,
     reportName,
     exportPeriod,
-  }: Pick<DataTableProps<TRow>, 'server' | 'reportName' | 'exportPeriod'>,
+    exportScope,
+  }: Pick<DataTableProps<TRow>, 'server' | 'reportName' | 'exportPeriod' | 'exportScope'>,
 ) {
   const [exporting, setExporting] = useState(false);
   const exportTable = async (format: 'csv' | 'pdf') => {
@@ -27,11 +29,24 @@ export function useTableExport<TRow extends object>(
         .getVisibleLeafColumns()
         .map((column) => model.byId.get(column.id))
         .filter((column): column is DataColumn<TRow> => column?.exportable !== false && !!column);
+      const rows = source.map((row) => exported.map((column) => column.value(row)));
+      // The footer's totals, as the last row: "Total" first, then each totalled column's sum.
+      if (exported.some((column) => column.total))
+        rows.push(
+          exported.map((column, index) =>
+            column.total
+              ? Math.round(sumCells(source.map((row) => column.value(row))) * 100) / 100
+              : index === 0
+                ? 'Total'
+                : '',
+          ),
+        );
       const file = {
         reportName,
         period: exportPeriod,
+        scope: exportScope,
         headers: exported.map((column) => column.header),
-        rows: source.map((row) => exported.map((column) => column.value(row))),
+        rows,
       };
       if (format === 'csv') downloadCsv(file);
       else await downloadPdf(file);

@@ -185,6 +185,15 @@ export function TimesheetPage() {
   );
 }
 
+/** What a timesheet covers, heading its PDF: the stores its rows come from. */
+const scopeOf = (stores: readonly { name: string }[]) =>
+  stores.length
+    ? `Stores: ${stores
+        .map((store) => store.name)
+        .sort((a, b) => a.localeCompare(b))
+        .join(', ')}`
+    : 'Stores: none in this period';
+
 function Sheet({ from, to }: { from: string; to: string }) {
   const sheet = useQuery({
     queryKey: timesheetKeys.sheet(from, to),
@@ -198,6 +207,7 @@ function Sheet({ from, to }: { from: string; to: string }) {
       label={REPORT_NAME}
       reportName={REPORT_NAME}
       exportPeriod={{ from: asLocalDate(from), to: asLocalDate(to) }}
+      exportScope={scopeOf(sheet.data?.stores ?? [])}
       columns={columnsFor(from, to)}
       rows={sheet.data?.employees ?? []}
       getRowId={(e) => String(e.user_id)}
