@@ -11,7 +11,7 @@ import { BRAND } from '@portal/contract/constants';
 import { Link as RouterLink } from 'react-router';
 import { StoreSwitcher } from './StoreSwitcher.tsx';
 import { ThemeModeToggle } from './ThemeModeToggle.tsx';
-import { CartIndicator, NotificationsIndicator } from './TopBarIndicators.tsx';
+import { CartIndicator } from './TopBarIndicators.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 interface TopBarProps {
@@ -72,7 +72,6 @@ export function TopBar({
         <Box sx={{ flexGrow: 1 }} />
         {user && showStoreSwitcher && <StoreSwitcher user={user} />}
         <CartIndicator />
-        <NotificationsIndicator />
         <ThemeModeToggle />
         {user && <UserMenu name={`${user.first_name} ${user.last_name}`.trim()} />}
       </Toolbar>

@@ -1,4 +1,3 @@
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
@@ -75,18 +74,6 @@ export function CartIndicator() {
   return (
     <IndicatorButton label={label} icon={<ShoppingCartIcon />} count={count}>
       <Typography>{count === 0 ? 'Your cart is empty.' : label}</Typography>
-    </IndicatorButton>
-  );
-}
-
-/**
- * The notifications icon. The portal has no notification source yet, so it shows no count rather
- * than an invented one.
- */
-export function NotificationsIndicator() {
-  return (
-    <IndicatorButton label="Notifications" icon={<NotificationsIcon />} count={null}>
-      <Typography>You have no notifications.</Typography>
     </IndicatorButton>
   );
 }
