@@ -212,12 +212,16 @@ test('a manager builds next week by drag and drop, sees a conflict, publishes; t
   await page.getByRole('button', { name: 'Save changes (3)' }).click();
   await expect(toast(page, 'Schedule saved')).toBeVisible({ timeout: 20_000 });
   await expect(
-    page.getByTestId(`cell:${ben.id}:${nextTuesday}`).getByRole('button'),
+    page
+      .getByTestId(`cell:${ben.id}:${nextTuesday}`)
+      .getByRole('button', { name: new RegExp(`^${ben.name} `) }),
   ).toHaveAccessibleName(/Draft$/);
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(toast(page, 'Schedule published: 3 shift(s)')).toBeVisible({ timeout: 20_000 });
   await expect(
-    page.getByTestId(`cell:${ben.id}:${nextTuesday}`).getByRole('button'),
+    page
+      .getByTestId(`cell:${ben.id}:${nextTuesday}`)
+      .getByRole('button', { name: new RegExp(`^${ben.name} `) }),
   ).toHaveAccessibleName(/Published$/);
 
   // Ava signs in: the shift published for now is what her clock-in names.
@@ -241,4 +245,52 @@ test('a manager builds next week by drag and drop, sees a conflict, publishes; t
   expect((await clockIn).postDataJSON()).toMatchObject({ schedule_id: nowShift?.id });
   await expect(toast(employee, 'Clocked In')).toBeVisible({ timeout: 20_000 });
   await context.close();
+});
+
+test('a manager adds shifts without dragging: pick a template, then click or press Enter on a day', async ({
+  page,
+  request,
+}) => {
+  const call = await managerApi(request);
+  const stores = await call<{ results: Store[] }>('GET', '/stores?perPage=50&sort=id');
+  const store = stores.results[3];
+  if (!store) throw new Error('the demo company needs four stores');
+  const roles = await call<{ results: { id: number; base_role: string }[] }>('GET', '/user-roles');
+  const role = roles.results.find((r) => r.base_role === 'sub_agent_employee');
+  const stamp = Date.now().toString(36);
+  const created = await call<{ id: number }>('POST', '/employees/new', {
+    email: `cleo.${stamp}@demo.example`,
+    first_name: 'Cleo',
+    last_name: `Click ${stamp}`,
+    role_id: role?.id,
+    password: PASSWORD,
+    pay_type: 'hourly',
+    current_store: store.id,
+  });
+  const name = `Cleo Click ${stamp}`;
+  const nextSunday = addDays(sundayOf(localTime(new Date(), store.time_zone).slice(0, 10)), 7);
+  const [monday, tuesday] = [addDays(nextSunday, 1), addDays(nextSunday, 2)];
+
+  await page.goto('/login');
+  await submitLogin(page, MANAGER);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await page.goto('/hr/schedule');
+  await page.getByRole('combobox', { name: 'Store' }).click();
+  await page.getByRole('option', { name: store.name, exact: true }).click();
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page.getByRole('rowheader', { name })).toBeVisible();
+  // Every store has the demo's templates; the first is preselected.
+  await page.getByRole('combobox', { name: 'New shifts' }).click();
+  await page.getByRole('option', { name: 'Closing 14:00-22:00' }).click();
+  const mondayCell = page.getByTestId(`cell:${created.id}:${monday}`);
+  await mondayCell.getByRole('button', { name: /^Add a Closing shift for / }).click();
+  await expect(mondayCell.getByRole('button', { name: /14:00-22:00/ })).toBeVisible();
+  // The keyboard: focus the day's + and press Enter.
+  const tuesdayCell = page.getByTestId(`cell:${created.id}:${tuesday}`);
+  await tuesdayCell.getByRole('button', { name: /^Add a Closing shift for / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(tuesdayCell.getByRole('button', { name: /14:00-22:00/ })).toBeVisible();
+  await expect(page.getByTestId(`hours-${created.id}`)).toHaveText('16 h');
+  await page.getByRole('button', { name: 'Save changes (2)' }).click();
+  await expect(toast(page, 'Schedule saved')).toBeVisible({ timeout: 20_000 });
 });
