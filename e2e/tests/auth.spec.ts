@@ -10,9 +10,9 @@ test('signing in lands in the signed-in frame with the user, the sidebar and the
   const toast = page.getByRole('alert').filter({ hasText: 'Logged in' });
   await expect(toast).toContainText('Message');
 
-  // The demo company's Home Screen is OneView; its page is not built yet, so the frame says so.
+  // The demo company's Home Screen is OneView: the dashboard opens.
   await expect(page).toHaveURL('/oneview');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'OneView', level: 1 })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: AGENT.name })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');

@@ -24,6 +24,8 @@ export async function uploadSigned(
   folder: UploadFolder,
   file: File,
   failure: string,
+  /** Name the folder in the signing request too (SPEC.md: /photos/upload takes `folder`). */
+  options: { sendFolder?: boolean } = {},
 ): Promise<string> {
   const accepts = uploadFolders[folder];
   const fileType = signUploadRequestSchema.shape.file_type.safeParse(file.type);
@@ -33,7 +35,11 @@ export async function uploadSigned(
     throw new UploadRefused(uploadMessages.tooLarge(accepts.maxBytes));
   const { data } = await api.post(
     signPath,
-    { file_type: fileType.data, file_name: file.name },
+    {
+      file_type: fileType.data,
+      file_name: file.name,
+      ...(options.sendFolder ? { folder } : {}),
+    },
     signedUploadSchema,
   );
   const response = await fetch(data.signedUrl, {

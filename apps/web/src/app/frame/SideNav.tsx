@@ -10,10 +10,17 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import { SIDEBAR_WIDTH } from '@portal/contract/constants';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { MenuEntry } from './menu-model.ts';
 import { MenuIcon } from './menu-icons.tsx';
+
+/** The OneView edit buttons (SPEC.md section 2), loaded only when the first menu item is OneView. */
+const OneViewSidebarControls = lazy(async () => ({
+  default: (await import('../../features/oneview/OneViewSidebar.tsx')).OneViewSidebarControls,
+}));
+const isOneView = (entry: MenuEntry | undefined) =>
+  entry?.name === 'OneView' && entry.target.kind === 'route' && entry.target.to === '/oneview';
 
 interface ItemProps {
   entry: MenuEntry;
@@ -147,15 +154,20 @@ function SideNavList({
     <Box component="nav" aria-label={label} sx={{ overflowY: 'auto' }}>
       <Toolbar />
       <List>
-        {menu.map((entry) => (
+        {menu.map((entry, index) => [
           <SideNavItem
             key={entry.key}
             entry={entry}
             depth={0}
             onOpenTerms={onOpenTerms}
             onNavigate={onNavigate}
-          />
-        ))}
+          />,
+          index === 0 && isOneView(entry) && (
+            <Suspense key="oneview-edit" fallback={null}>
+              <OneViewSidebarControls onNavigate={onNavigate} />
+            </Suspense>
+          ),
+        ])}
       </List>
     </Box>
   );

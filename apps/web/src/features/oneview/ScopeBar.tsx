@@ -1,0 +1,97 @@
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { scopeLevels, type ScopeLevel, type ScopeOptions } from '@portal/contract/oneview';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { oneviewApi, oneviewKeys, type Scope } from './oneview-api.ts';
+
+const isLevel = (value: string | null): value is ScopeLevel =>
+  value !== null && (scopeLevels as readonly string[]).includes(value);
+
+/** A scope from a URL's level and id (?level=store&id=3), or null when it names none. */
+export function scopeFromParams(params: URLSearchParams): Scope | null {
+  const level = params.get('level');
+  if (!isLevel(level)) return null;
+  if (level === 'company') return { level, id: null };
+  const id = Number(params.get('id'));
+  return Number.isInteger(id) && id > 0 ? { level, id } : null;
+}
+
+/**
+ * The scope OneView shows, kept in the URL (?level=..&id=..) so a widget's list and a reload keep
+ * it; the caller's default scope until they pick one.
+ */
+export function useScope(): [Scope | null, (scope: Scope) => void, UseQueryResult<ScopeOptions>] {
+  const [params, setParams] = useSearchParams();
+  const scopes = useQuery({
+    queryKey: oneviewKeys.scopes,
+    queryFn: ({ signal }) => oneviewApi.scopes(signal).then((r) => r.data),
+  });
+  const chosen = scopeFromParams(params);
+  const scope = chosen ?? scopes.data?.default ?? null;
+  const setScope = (next: Scope) =>
+    setParams(
+      next.id === null ? { level: next.level } : { level: next.level, id: String(next.id) },
+      { replace: true },
+    );
+  return [scope, setScope, scopes];
+}
+
+const valueOf = (scope: Scope | null) => (scope ? `${scope.level}:${scope.id ?? ''}` : '');
+
+/** The one scope bar every widget follows: company, region, district or store the user may see. */
+export function ScopeBar({
+  scope,
+  onChange,
+  options,
+}: {
+  scope: Scope | null;
+  onChange: (scope: Scope) => void;
+  options: ScopeOptions | undefined;
+}) {
+  if (!options || (!options.company && !options.stores.length)) return null;
+  const items = [
+    ...(options.company
+      ? [
+          <MenuItem key="company" value="company:">
+            Whole company
+          </MenuItem>,
+        ]
+      : []),
+    ...(options.regions.length ? [<ListSubheader key="r">Regions</ListSubheader>] : []),
+    ...options.regions.map((r) => (
+      <MenuItem key={`region:${r.id}`} value={`region:${r.id}`}>
+        {r.name}
+      </MenuItem>
+    )),
+    ...(options.districts.length ? [<ListSubheader key="d">Districts</ListSubheader>] : []),
+    ...options.districts.map((d) => (
+      <MenuItem key={`district:${d.id}`} value={`district:${d.id}`}>
+        {d.name}
+      </MenuItem>
+    )),
+    ...(options.stores.length ? [<ListSubheader key="s">Stores</ListSubheader>] : []),
+    ...options.stores.map((s) => (
+      <MenuItem key={`store:${s.id}`} value={`store:${s.id}`}>
+        {s.name}
+      </MenuItem>
+    )),
+  ];
+  return (
+    <TextField
+      select
+      size="small"
+      label="Scope"
+      value={valueOf(scope)}
+      sx={{ minWidth: { xs: '100%', md: 260 } }}
+      onChange={(event) => {
+        const [level = null, id] = event.target.value.split(':');
+        if (!isLevel(level)) return;
+        onChange({ level, id: id ? Number(id) : null });
+      }}
+    >
+      {items}
+    </TextField>
+  );
+}

@@ -1,0 +1,87 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { WidgetRow } from '@portal/contract/oneview';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { DataTable } from '../../platform/data-table/DataTable.tsx';
+import { useLiveEvents } from '../hr/live-events.ts';
+import { type DataColumn } from '../../platform/data-table/table-types.ts';
+import { oneviewApi, oneviewKeys } from './oneview-api.ts';
+import { scopeFromParams } from './ScopeBar.tsx';
+
+const countColumns: DataColumn<WidgetRow>[] = [
+  { id: 'name', header: 'Employee', value: (row) => row.name },
+  { id: 'store', header: 'Store', value: (row) => row.store_name ?? '' },
+  { id: 'detail', header: 'Details', value: (row) => row.detail },
+];
+const hoursColumns: DataColumn<WidgetRow>[] = [
+  { id: 'name', header: 'Employee', value: (row) => row.name },
+  { id: 'worked', header: 'Worked (h)', value: (row) => row.worked_hours ?? 0, align: 'right' },
+  {
+    id: 'scheduled',
+    header: 'Scheduled (h)',
+    value: (row) => row.scheduled_hours ?? 0,
+    align: 'right',
+  },
+];
+
+/**
+ * /oneview/list/{widget}?level=..&id=..: the rows a widget counts for the same scope, so the list
+ * has exactly as many rows as the widget's figure says.
+ */
+export function WidgetListPage() {
+  const { key = '' } = useParams();
+  const [params] = useSearchParams();
+  const scope = scopeFromParams(params);
+  const queryClient = useQueryClient();
+  const rows = useQuery({
+    queryKey: oneviewKeys.rows(key, scope),
+    queryFn: ({ signal }) => oneviewApi.rows(key, scope, signal).then((r) => r.data),
+    meta: { errorToast: false },
+  });
+  useLiveEvents((event) => {
+    if (/^(clock\.|timeoff\.|timesheet\.)/.test(event.type))
+      void queryClient.invalidateQueries({ queryKey: oneviewKeys.rows(key, scope) });
+  });
+  const data = rows.data;
+  const back = `/oneview${params.toString() ? `?${params.toString()}` : ''}`;
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={back} startIcon={<ArrowBackIcon />}>
+          OneView
+        </Button>
+        <Typography variant="h5" component="h1">
+          {data ? `${data.widget.title} · ${data.scope.name}` : 'OneView list'}
+        </Typography>
+      </Stack>
+      {rows.isError && (
+        <Alert severity="error">
+          {rows.error instanceof Error ? rows.error.message : 'Bad Request'}
+        </Alert>
+      )}
+      {data && (
+        <Typography color="text.secondary">
+          {data.widget.description}.{' '}
+          {data.widget.kind === 'hours'
+            ? `${data.figure.value} h worked of ${data.figure.secondary ?? 0} h scheduled.`
+            : `${data.total} in all.`}
+        </Typography>
+      )}
+      {!rows.isError && (
+        <DataTable
+          columns={data?.widget.kind === 'hours' ? hoursColumns : countColumns}
+          rows={data?.results ?? []}
+          getRowId={(row) => `${row.user_id}-${row.detail}`}
+          reportName={data ? `${data.widget.title} ${data.scope.name}` : 'OneView'}
+          loading={rows.isPending}
+          emptyMessage="Nobody right now"
+          label={data?.widget.title}
+        />
+      )}
+    </Stack>
+  );
+}
