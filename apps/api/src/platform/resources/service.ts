@@ -354,7 +354,7 @@ export function createResourceService<Def extends ResourceDefinition>(
     );
     const updated = await tx
       .update(table)
-      .set(totals)
+      .set({ ...totals, ...('updated_at' in columns ? { updated_at: sql`now()` } : {}) })
       .where(and(eq(idColumn, row.id), eq(scopeColumn, companyOf(row))))
       .returning(selection);
     return (updated[0] as Row | undefined) ?? row;
