@@ -3,6 +3,7 @@
 import type { WebFeature } from '../platform/feature.ts';
 import { adminFeature } from '../features/admin/routes.tsx';
 import { authFeature } from '../features/auth/routes.tsx';
+import { catalogFeature } from '../features/catalog/routes.tsx';
 import { embedsFeature } from '../features/embeds/routes.tsx';
 import { hrFeature } from '../features/hr/routes.tsx';
 import { navigationFeature } from '../features/navigation/routes.tsx';
@@ -15,4 +16,5 @@ export const features: readonly WebFeature[] = [
   reportingFeature,
   hrFeature,
   adminFeature,
+  catalogFeature,
 ];

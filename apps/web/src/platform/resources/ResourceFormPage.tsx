@@ -17,6 +17,9 @@ import { AccessDenied } from '../ui/AccessDenied.tsx';
 import { putServerErrors } from '../ui/contract-form.ts';
 import { useUnsavedChangesGuard } from '../ui/unsaved-changes.tsx';
 import { fieldRenderers } from './fields.tsx';
+import { isEditable } from './DocumentPanels.tsx';
+import { emptyLine, LinesEditor, lineFormValues } from './LinesEditor.tsx';
+import { isRecord } from '../is-record.ts';
 import {
   fieldsFor,
   initialFormValues,
@@ -60,6 +63,8 @@ export function ResourceFormPage({ ui, env }: { ui: ResourceUi; env: ResourceEnv
     body = <RowLoadError error={new ApiError(404, '')} label={resource.label.one} />;
   else if (row.isPending) body = <CircularProgress aria-label={`Loading ${resource.label.one}`} />;
   else if (row.isError) body = <RowLoadError error={row.error} label={resource.label.one} />;
+  else if (!isEditable(resource, row.data))
+    body = <Alert severity="info">{resource.statuses?.messages.notEditable}</Alert>;
   else body = <ResourceForm key={id} ui={ui} mode="edit" row={row.data} refs={refs} />;
 
   return (
@@ -106,12 +111,37 @@ export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
   // output would add an update schema's defaults for fields the form does not have, resetting them).
   const resolver = useMemo((): Resolver<FormValues> => {
     const validate = zodResolver(schema, undefined, { raw: true });
-    return (values, context, options) =>
-      validate(normalizeFormValues(values, fields, schema, resource.create), context, options);
-  }, [schema, fields, resource.create]);
+    const lineSchema = resource.lines?.input;
+    const lineFields = ui.lines?.fields ?? [];
+    return (values, context, options) => {
+      const normalized = normalizeFormValues(values, fields, schema, resource.create);
+      // A document's lines: number boxes become numbers, each line as its own schema takes it.
+      if (lineSchema && Array.isArray(values.lines))
+        normalized.lines = values.lines
+          .filter(isRecord)
+          .map((line) => normalizeFormValues(line, lineFields, lineSchema));
+      return validate(normalized, context, options);
+    };
+  }, [schema, fields, resource.create, resource.lines, ui.lines]);
 
+  const savedLines = useMemo(
+    () => (Array.isArray(row?.lines) ? row.lines.filter(isRecord) : []),
+    [row],
+  );
   const form = useForm<FormValues>({
-    defaultValues: initialFormValues(ui.fields, mode, row, ui.defaults),
+    defaultValues: {
+      ...initialFormValues(ui.fields, mode, row, ui.defaults),
+      ...(ui.lines && resource.lines
+        ? {
+            lines:
+              mode === 'edit'
+                ? savedLines.map((line) =>
+                    lineFormValues(ui.lines ?? { fields: [], columns: [] }, line),
+                  )
+                : [emptyLine(ui.lines)],
+          }
+        : {}),
+    },
     resolver,
   });
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
@@ -143,11 +173,10 @@ export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
       }
     } catch (error) {
       setOtherErrors(
-        putServerErrors(
-          error,
-          form.setError,
-          fields.map((field) => field.name),
-        ),
+        putServerErrors(error, form.setError, [
+          ...fields.map((field) => field.name),
+          ...(ui.lines ? ['lines'] : []),
+        ]),
       );
       notify.danger(
         failureMessage(error, mode === 'edit' ? messages.notUpdated : messages.notCreated),
@@ -189,11 +218,23 @@ export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
                 options={options}
                 required={isRequired(resource.create, spec.name)}
                 disabled={form.formState.isSubmitting}
+                row={row}
               />
             </Box>
           );
         })}
       </Box>
+      {ui.lines && resource.lines && (
+        <LinesEditor
+          lines={ui.lines}
+          label={resource.lines.label}
+          control={form.control}
+          setValue={form.setValue}
+          errors={form.formState.errors}
+          saved={savedLines}
+          disabled={form.formState.isSubmitting}
+        />
+      )}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         {!send && (
           <Button component={RouterLink} to={ui.paths.list}>

@@ -5,12 +5,15 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api.ts';
 import { AccessDenied } from '../ui/AccessDenied.tsx';
 import { columnValue, rowStatus } from './columns.tsx';
+import { HistoryPanel, isEditable, LinesPanel, StatusBar } from './DocumentPanels.tsx';
 import { parseRouteId, withId } from './paths.ts';
 import { referenceSources } from './ResourceListPage.tsx';
 import { RowDetails } from './RowDetails.tsx';
@@ -46,6 +49,16 @@ function ViewScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
   const sources = useMemo(() => referenceSources(ui), [ui]);
   const refs = useReferenceData(sources);
   const commands = useRowCommands(ui, env);
+  const [tab, setTab] = useState<'details' | 'lines' | 'history'>('details');
+  const tabs = [
+    { value: 'details', label: 'Details' },
+    ...(resource.lines && ui.lines
+      ? [{ value: 'lines', label: resource.lines.label.many } as const]
+      : []),
+    ...(resource.history || resource.statuses
+      ? [{ value: 'history', label: 'History' } as const]
+      : []),
+  ] as const;
 
   const back = (
     <Button
@@ -88,10 +101,28 @@ function ViewScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
       <Typography variant="h5" component="h1">
         {resource.label.one}: {heading}
       </Typography>
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <RowDetails ui={ui} row={data} refs={refs} />
-      </Paper>
-      {commands.canWrite && (
+      <StatusBar resource={resource} row={data} />
+      {tabs.length > 1 && (
+        <Tabs
+          value={tab}
+          onChange={(_event, next: typeof tab) => setTab(next)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={`${resource.label.one} sections`}
+        >
+          {tabs.map((item) => (
+            <Tab key={item.value} value={item.value} label={item.label} />
+          ))}
+        </Tabs>
+      )}
+      {tab === 'details' && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <RowDetails ui={ui} row={data} refs={refs} />
+        </Paper>
+      )}
+      {tab === 'lines' && <LinesPanel ui={ui} row={data} />}
+      {tab === 'history' && <HistoryPanel resource={resource} id={data.id} />}
+      {commands.canWrite && isEditable(resource, data) && (
         <Stack direction="row" spacing={1}>
           {paths.edit && status !== 'Deleted' && (
             <Button variant="contained" component={RouterLink} to={withId(paths.edit, data.id)}>

@@ -5,8 +5,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, type Control } from 'react-hook-form';
+import { fetchList, type ResourceRow } from './resource-api.ts';
 import type { FormValues } from './form-values.ts';
 import type { FieldKind, FieldSpec, Option } from './ui.ts';
 
@@ -17,6 +19,8 @@ export interface FieldProps {
   options: readonly Option[];
   required: boolean;
   disabled: boolean;
+  /** The row being edited (a search field shows its `labelFrom` before any search). */
+  row?: Readonly<Record<string, unknown>>;
 }
 type Renderer = (props: FieldProps) => ReactNode;
 
@@ -139,6 +143,95 @@ function multiInput(numeric: boolean): Renderer {
   };
 }
 
+const SEARCH_PAUSE_MS = 250;
+
+/**
+ * A searchable select of another resource's rows (a reference): typing asks that resource's list
+ * with search= and offers the first 20 by name; the current choice shows its name, not its id.
+ */
+function SearchInput({ spec, control, required, disabled, row }: FieldProps) {
+  const source = spec.reference;
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSearch(text), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  const found = useQuery({
+    queryKey: ['search-field', source?.resource.name, source?.filter, search],
+    queryFn: ({ signal }) =>
+      source
+        ? fetchList(
+            source.resource,
+            { page: 0, perPage: 20, search, filter: source.filter, sort: source.sort },
+            signal,
+          )
+        : Promise.resolve({ results: [] as ResourceRow[], total: 0 }),
+    enabled: open && source !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const options: Option[] = (found.data?.results ?? []).map((item) => ({
+    value: String(item.id),
+    label: source?.label(item) ?? `#${item.id}`,
+  }));
+  const initialLabel = spec.labelFrom ? row?.[spec.labelFrom] : undefined;
+  const [picked, setPicked] = useState<Option | null>(null);
+  return (
+    <Controller
+      name={spec.name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const id = asText(field.value);
+        const value: Option | null =
+          id === ''
+            ? null
+            : picked?.value === id
+              ? picked
+              : {
+                  value: id,
+                  label:
+                    options.find((option) => option.value === id)?.label ??
+                    (typeof initialLabel === 'string' ? initialLabel : `#${id}`),
+                };
+        return (
+          <Autocomplete
+            options={options}
+            value={value}
+            open={open}
+            onOpen={() => setOpen(true)}
+            onClose={() => setOpen(false)}
+            loading={found.isFetching}
+            disabled={disabled}
+            filterOptions={(list) => list}
+            getOptionLabel={(option) => option.label}
+            isOptionEqualToValue={(option, chosen) => option.value === chosen.value}
+            onInputChange={(_event, typed, reason) => {
+              if (reason === 'input') setText(typed);
+            }}
+            onChange={(_event, option) => {
+              setPicked(option);
+              field.onChange(option ? Number(option.value) : '');
+            }}
+            onBlur={field.onBlur}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={spec.label}
+                name={field.name}
+                inputRef={field.ref}
+                required={required}
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message ?? spec.helperText}
+              />
+            )}
+          />
+        );
+      }}
+    />
+  );
+}
+
 function SwitchInput({ spec, control, disabled }: FieldProps) {
   return (
     <Controller
@@ -187,4 +280,5 @@ export const fieldRenderers = {
   reference: selectInput(true),
   multiSelect: multiInput(false),
   multiReference: multiInput(true),
+  search: SearchInput,
 } satisfies Record<FieldKind, Renderer>;

@@ -17,6 +17,7 @@ export const emptyFieldValue = {
   reference: '',
   multiSelect: [],
   multiReference: [],
+  search: '',
 } satisfies Record<FieldKind, unknown>;
 
 /** Enough of a zod object schema to ask what each field accepts. */

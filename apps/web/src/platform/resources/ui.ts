@@ -34,6 +34,7 @@ export const fieldKinds = [
   'multiSelect',
   'color',
   'time',
+  'search',
 ] as const;
 export type FieldKind = (typeof fieldKinds)[number];
 
@@ -49,8 +50,10 @@ export interface FieldSpec<Name extends string = string> {
   kind: FieldKind;
   /** For select and multiSelect. */
   options?: readonly Option[];
-  /** For reference and multiReference. */
+  /** For reference, multiReference and search (a searchable select asking the list with search=). */
   reference?: ReferenceSource;
+  /** search: the row's field naming the current choice (e.g. store_name), shown before any search. */
+  labelFrom?: string;
   /** Shown only when creating, or only when editing (a password is set once). */
   only?: 'create' | 'edit';
   helperText?: string;
@@ -146,6 +149,16 @@ export interface ResourceUi<D extends AnyResource = AnyResource> {
   links?: readonly { label: string; to: string; permission?: Permission }[];
   /** Values a new row's form starts with, beyond each field kind's empty value. */
   defaults?: Readonly<Record<string, unknown>>;
+  /** A document's lines (the declaration's `lines`): edited with the parent, listed on its view. */
+  lines?: LinesUi;
+  /** Money fields of the parent that the server totals (e.g. subtotal, tax, total), in cents. */
+  totals?: readonly { field: string; label: string }[];
+}
+
+/** How a document's lines show: the form's fields per line and the view's columns. */
+export interface LinesUi {
+  fields: readonly FieldSpec[];
+  columns: readonly ColumnSpec[];
 }
 
 /** Keeps the config's field names checked against the declaration, then erases the row type. */
