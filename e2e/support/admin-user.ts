@@ -9,18 +9,22 @@ export interface AdminUser {
 }
 
 /**
- * Creates a Master Agent that no other test signs in as: the shared demo users are clocked in
+ * Creates a Master Agent (or a user of another demo role) that no other test signs in as: the shared demo users are clocked in
  * and out by the HR tests, whose prompts would cover the screens these tests look at.
  */
-export async function createAdminUser(request: APIRequestContext, tag: string): Promise<AdminUser> {
+export async function createAdminUser(
+  request: APIRequestContext,
+  tag: string,
+  roleName = 'Master Agent',
+): Promise<AdminUser> {
   const agent = await apiAs(request, AGENT.email);
   const roles = await agent.get<{ results: { id: number; name: string }[] }>(
-    '/roles?perPage=100&search=Master%20Agent',
+    `/roles?perPage=100&search=${encodeURIComponent(roleName)}`,
   );
   const stores = await agent.get<{ results: { id: number; name: string }[] }>(
     '/stores?perPage=100&search=Brooklyn',
   );
-  const role = roles.results.find((row) => row.name === 'Master Agent');
+  const role = roles.results.find((row) => row.name === roleName);
   const store = stores.results.find((row) => row.name === 'Brooklyn Heights');
   if (!role || !store) throw new Error('demo role or store missing');
   const user = {

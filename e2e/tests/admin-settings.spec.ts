@@ -175,8 +175,8 @@ test("Set password: an admin sets a user's password from the users list", async 
   page,
   request,
 }) => {
-  // A user of this test's own, whose password changes.
-  const target = await createAdminUser(request, 'password');
+  // A user of this test's own, whose password changes: below the admin (the rank rule).
+  const target = await createAdminUser(request, 'password', 'Store Manager');
   const password = `New-${Date.now().toString(36)}-Pw!7`;
   await signInAs(page, admin);
   await page.goto('/users');

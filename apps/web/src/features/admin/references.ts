@@ -1,5 +1,6 @@
 import { permissionGroups, roles } from '@portal/contract/resources/access';
 import { districts, regions, stores } from '@portal/contract/resources/organisation';
+import { userRolesSchema } from '@portal/contract/resources/user-admin';
 import { users } from '@portal/contract/resources/users';
 import type { ResourceRow } from '../../platform/resources/resource-api.ts';
 import type { ReferenceSource } from '../../platform/resources/ui.ts';
@@ -18,6 +19,20 @@ export const regionChoices: ReferenceSource = { resource: regions, label: byName
 export const districtChoices: ReferenceSource = { resource: districts, label: byName };
 export const storeChoices: ReferenceSource = { resource: stores, label: byName };
 export const roleChoices: ReferenceSource = { resource: roles, label: byName };
+/**
+ * The roles the signed-in user may give (GET /user-roles: the server's rank rule, never a role
+ * above their own or granting more than they hold): the role select of a user's form.
+ */
+export const assignableRoleChoices: ReferenceSource = {
+  resource: {
+    name: 'user_roles',
+    path: '/user-roles',
+    row: userRolesSchema.shape.results.element,
+    label: roles.label,
+    defaultSort: 'name',
+  },
+  label: byName,
+};
 export const permissionGroupChoices: ReferenceSource = {
   resource: permissionGroups,
   label: byName,

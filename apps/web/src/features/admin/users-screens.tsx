@@ -12,7 +12,7 @@ import { defineResourceUi, type RowAction } from '../../platform/resources/ui.ts
 import { adminEnv } from './env.ts';
 import { withId } from '../../platform/resources/paths.ts';
 import { adminPaths, userPasswordPath } from './paths.ts';
-import { roleChoices, storeChoices } from './references.ts';
+import { assignableRoleChoices, roleChoices, storeChoices } from './references.ts';
 
 const live = (row: ResourceRow) => row.is_deleted !== true;
 
@@ -78,7 +78,7 @@ export const userScreens = createResourceScreens(
       { name: 'last_name', label: 'Last name', kind: 'text' },
       { name: 'email', label: 'Email', kind: 'email' },
       { name: 'password', label: 'Password', kind: 'password', only: 'create' },
-      { name: 'role_id', label: 'Role', kind: 'reference', reference: roleChoices },
+      { name: 'role_id', label: 'Role', kind: 'reference', reference: assignableRoleChoices },
       { name: 'current_store', label: 'Store', kind: 'reference', reference: storeChoices },
       { name: 'job_order_type', label: 'Job order type', kind: 'text' },
       { name: 'business_type', label: 'Business type', kind: 'text' },

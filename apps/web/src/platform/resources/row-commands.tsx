@@ -287,12 +287,18 @@ export function RowActionButtons({
   const { paths, resource } = ui;
   const status = rowStatus(row);
   const gone = status === 'Deleted';
+  // A row the server marks `can_manage: false` (a user at or above the viewer's rank) offers only
+  // View: the screen shows what the server would allow, nothing it would refuse.
+  const manageable = row.can_manage !== false;
+  const canWrite = commands.canWrite && manageable;
   return (
     <>
       {(ui.rowActions ?? [])
         .filter(
           (action) =>
-            (action.when?.(row) ?? true) && (!action.permission || env.can(action.permission)),
+            manageable &&
+            (action.when?.(row) ?? true) &&
+            (!action.permission || env.can(action.permission)),
         )
         .map((action) => (
           <Button
@@ -306,7 +312,10 @@ export function RowActionButtons({
         ))}
       {(ui.rowLinks ?? [])
         .filter(
-          (link) => (link.when?.(row) ?? true) && (!link.permission || env.can(link.permission)),
+          (link) =>
+            manageable &&
+            (link.when?.(row) ?? true) &&
+            (!link.permission || env.can(link.permission)),
         )
         .map((link) => (
           <Button key={link.label} size="small" component={RouterLink} to={link.to(row)}>
@@ -320,14 +329,14 @@ export function RowActionButtons({
           to={withId(paths.view, row.id)}
         />
       )}
-      {commands.canWrite && paths.edit && !gone && (
+      {canWrite && paths.edit && !gone && (
         <IconAction
           label="Edit"
           icon={<EditIcon fontSize="small" />}
           to={withId(paths.edit, row.id)}
         />
       )}
-      {commands.canWrite && resource.deleteMode === 'deactivate' && status === 'Inactive' && (
+      {canWrite && resource.deleteMode === 'deactivate' && status === 'Inactive' && (
         <IconAction
           label="Activate"
           icon={<RestoreIcon fontSize="small" />}
@@ -335,21 +344,20 @@ export function RowActionButtons({
           disabled={commands.busy}
         />
       )}
-      {commands.canWrite &&
-        (resource.deleteMode === 'deactivate' ? status === 'Active' : !gone) && (
-          <IconAction
-            label={commands.deleteLabel}
-            icon={
-              resource.deleteMode === 'deactivate' ? (
-                <BlockIcon fontSize="small" />
-              ) : (
-                <DeleteIcon fontSize="small" />
-              )
-            }
-            onClick={() => commands.remove(row)}
-            disabled={commands.busy}
-          />
-        )}
+      {canWrite && (resource.deleteMode === 'deactivate' ? status === 'Active' : !gone) && (
+        <IconAction
+          label={commands.deleteLabel}
+          icon={
+            resource.deleteMode === 'deactivate' ? (
+              <BlockIcon fontSize="small" />
+            ) : (
+              <DeleteIcon fontSize="small" />
+            )
+          }
+          onClick={() => commands.remove(row)}
+          disabled={commands.busy}
+        />
+      )}
     </>
   );
 }
