@@ -8,7 +8,7 @@ import {
 import { isPermission, type PermissionSet } from '@portal/contract/permissions';
 import type { Executor } from '../../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
-import { loadSidebarTree } from '../navigation/sidebar.ts';
+import { loadSidebarTree } from '../navigation/api.ts';
 import { requiredFields } from '../navigation/schema.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';

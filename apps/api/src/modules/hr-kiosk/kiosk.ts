@@ -25,7 +25,7 @@ import {
   throttleState,
   type Limit,
   type ThrottleKey,
-} from '../auth/throttle.ts';
+} from '../auth/api.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import {
@@ -33,11 +33,12 @@ import {
   clockOut,
   currentScheduleId,
   endBreak,
+  findStore,
+  listBreakSettings,
   sessionOf,
   startBreak,
-} from '../hr/clock.ts';
-import { findStore, listBreakSettings } from '../hr/settings.ts';
-import { worksAt } from '../hr/store-access.ts';
+  worksAt,
+} from '../hr/api.ts';
 import { hrKioskDevices } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
