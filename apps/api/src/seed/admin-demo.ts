@@ -7,7 +7,7 @@ import { carriers, companyCarriers } from '../modules/company/schema.ts';
 import { moduleFields } from '../modules/fields/schema.ts';
 import { embedsAndLinks } from '../modules/navigation/schema.ts';
 import { districts, regions, stores } from '../modules/organisation/schema.ts';
-import { supportTicketTypes } from '../modules/support/schema.ts';
+import { supportTicketTypes, supportTickets } from '../modules/support/schema.ts';
 import { users } from '../modules/users/schema.ts';
 
 /** The global carrier list. */
@@ -53,7 +53,12 @@ export async function seedAdminDemo(tx: Tx, company_id: number, isMainDemo: bool
     .where(eq(stores.company_id, company_id))
     .orderBy(asc(stores.id));
   const userRows = await tx
-    .select({ id: users.id, current_store: users.current_store, access_level: users.access_level })
+    .select({
+      id: users.id,
+      email: users.email,
+      current_store: users.current_store,
+      access_level: users.access_level,
+    })
     .from(users)
     .where(eq(users.company_id, company_id))
     .orderBy(asc(users.id));
@@ -121,7 +126,44 @@ export async function seedAdminDemo(tx: Tx, company_id: number, isMainDemo: bool
     .set({ opens_at: '09:00', closes_at: '21:00' })
     .where(and(eq(stores.company_id, company_id), inArray(stores.id, withHours)));
 
-  await tx.insert(supportTicketTypes).values(ticketTypes.map((type) => ({ company_id, ...type })));
+  const types = await tx
+    .insert(supportTicketTypes)
+    .values(ticketTypes.map((type) => ({ company_id, ...type })))
+    .returning({ id: supportTicketTypes.id, title: supportTicketTypes.title });
+  // Two tickets from the store floor, so whoever reads support tickets (the owner too) sees some.
+  const sender = (email: string) => userRows.find((user) => user.email === email);
+  const typeId = (title: string) => types.find((type) => type.title === title)?.id;
+  const tickets = [
+    {
+      from: 'employee@demo.example',
+      type: 'Technical Issue',
+      detail: 'The receipt printer at the front desk is jammed.',
+      route: '/hr/dashboard',
+    },
+    {
+      from: 'manager@demo.example',
+      type: 'Account Access',
+      detail: 'A new hire cannot sign in yet.',
+      route: '/employees',
+    },
+  ].flatMap(({ from, type, detail, route }) => {
+    const user = sender(from);
+    const type_id = typeId(type);
+    return user && type_id
+      ? [
+          {
+            company_id,
+            type_id,
+            user_id: user.id,
+            email: from,
+            detail,
+            store_id: user.current_store,
+            sent_from_route: route,
+          },
+        ]
+      : [];
+  });
+  if (tickets.length) await tx.insert(supportTickets).values(tickets);
 
   const carrierRows = await tx.select({ id: carriers.id, code: carriers.code }).from(carriers);
   const linked = isMainDemo ? ['att', 'verizon', 'tmobile'] : ['verizon'];
