@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrateInOrder } from './migrations.ts';
 /**
  * The typed handle every module uses; PGlite and node-postgres both satisfy it. Queries name their
  * tables (each module's schema.ts), so the handle carries no schema of its own and the kernel
@@ -31,7 +32,7 @@ export interface PgliteHandle extends DatabaseHandle {
 }
 
 /** Finds the committed SQL migrations whether running from src/ or from the bundle in dist/. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
     const candidate = join(dir, 'drizzle');
@@ -50,7 +51,9 @@ export async function openPostgres(url: string, migrateOnOpen = true): Promise<D
     await client.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg({ client }), { migrationsFolder: migrationsFolder() });
+      const db = drizzlePg({ client });
+      const folder = migrationsFolder();
+      await migrateInOrder(db, folder, () => migratePg(db, { migrationsFolder: folder }));
     } finally {
       await client
         .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
@@ -69,13 +72,21 @@ export async function openPostgres(url: string, migrateOnOpen = true): Promise<D
 export async function openPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob;
+  /** Another migrations folder (the upgrade test migrates to an earlier release first). */
+  migrationsFolder?: string;
 }): Promise<PgliteHandle> {
   if (options.dataDir) mkdirSync(resolve(options.dataDir), { recursive: true });
   const client = options.loadDataDir
     ? await PGlite.create({ loadDataDir: options.loadDataDir })
     : await PGlite.create(options.dataDir ? resolve(options.dataDir, 'pgdata') : undefined);
   const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  const folder = options.migrationsFolder ?? migrationsFolder();
+  try {
+    await migrateInOrder(db, folder, () => migratePglite(db, { migrationsFolder: folder }));
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return { db, kind: 'pglite', client, close: () => client.close() };
 }
 
