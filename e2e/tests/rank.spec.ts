@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
 
@@ -14,7 +15,7 @@ test.beforeAll(async ({ request }) => {
 
 const WRITE_ACTIONS = ['Edit', 'Delete', 'Lock', 'Disable', 'Set password'];
 
-async function userRow(page: import('@playwright/test').Page, email: string) {
+async function userRow(page: Page, email: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(email);
   const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({
     hasText: email,
@@ -23,7 +24,7 @@ async function userRow(page: import('@playwright/test').Page, email: string) {
   return row;
 }
 
-const action = (row: import('@playwright/test').Locator, name: string) =>
+const action = (row: Locator, name: string) =>
   row.getByRole('link', { name, exact: true }).or(row.getByRole('button', { name, exact: true }));
 
 test('a master agent is offered no action on the super admin, every action on a user below', async ({
