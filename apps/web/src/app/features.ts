@@ -7,6 +7,7 @@ import { catalogFeature } from '../features/catalog/routes.tsx';
 import { embedsFeature } from '../features/embeds/routes.tsx';
 import { hrFeature } from '../features/hr/routes.tsx';
 import { navigationFeature } from '../features/navigation/routes.tsx';
+import { oneviewFeature } from '../features/oneview/routes.tsx';
 import { reportingFeature } from '../features/reporting/routes.tsx';
 
 export const features: readonly WebFeature[] = [
@@ -17,4 +18,5 @@ export const features: readonly WebFeature[] = [
   hrFeature,
   adminFeature,
   catalogFeature,
+  oneviewFeature,
 ];

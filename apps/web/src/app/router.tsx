@@ -4,28 +4,12 @@ import { lazyScreen } from '../platform/lazy-screen.ts';
 // A few hundred bytes of components the entry already has: not worth a round trip of its own.
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
-import { RequirePermission } from '../features/auth/RequirePermission.tsx';
 import { RouteError } from './RouteError.tsx';
 import { features } from './features.ts';
 
 const SignedInFrame = lazyScreen(() => import('./frame/SignedInFrame.tsx'), 'SignedInFrame');
 const HomeRedirect = lazyScreen(() => import('./HomeRedirect.tsx'), 'HomeRedirect');
 const UnauthorizedPage = lazyScreen(() => import('./UnauthorizedPage.tsx'), 'UnauthorizedPage');
-const oneviewScreen = {
-  OneViewPage: lazyScreen(() => import('../features/oneview/OneViewPage.tsx'), 'OneViewPage'),
-  WidgetListPage: lazyScreen(
-    () => import('../features/oneview/WidgetListPage.tsx'),
-    'WidgetListPage',
-  ),
-  OneViewAdminPanelPage: lazyScreen(
-    () => import('../features/oneview/AdminPanelPages.tsx'),
-    'OneViewAdminPanelPage',
-  ),
-  CompanyWidgetsPage: lazyScreen(
-    () => import('../features/oneview/AdminPanelPages.tsx'),
-    'CompanyWidgetsPage',
-  ),
-};
 
 /** Routes open to everyone (SPEC.md section 2, public routes): each feature's (app/features.ts). */
 const publicRoutes: RouteObject[] = features.flatMap((feature) => feature.publicRoutes ?? []);
@@ -39,25 +23,6 @@ const signedInRoutes: RouteObject[] = [
   // The shell's own screens (issue 4).
   { path: '/unauth', element: <UnauthorizedPage /> },
   ...features.flatMap((feature) => feature.signedInRoutes ?? []),
-  // OneView, the home dashboard (issue 15).
-  { path: '/oneview', element: <oneviewScreen.OneViewPage /> },
-  { path: '/oneview/list/:key', element: <oneviewScreen.WidgetListPage /> },
-  {
-    path: '/oneview-admin-panel',
-    element: (
-      <RequirePermission permission="write_oneview">
-        <oneviewScreen.OneViewAdminPanelPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: '/oneview-admin-panel/company-widgets',
-    element: (
-      <RequirePermission permission="write_oneview">
-        <oneviewScreen.CompanyWidgetsPage />
-      </RequirePermission>
-    ),
-  },
   { path: '*', element: <NotFoundPage /> },
 ];
 
