@@ -44,6 +44,10 @@ for (const size of SIZES) {
           .or(main.getByRole('button', { name: action, exact: true }))
           .first();
         await expect(target, `${list.path}: ${action}`).toBeVisible();
+        // Scroll the page down to it, never sideways: a button cut off at the right stays cut off.
+        await target.evaluate((element) =>
+          window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 200),
+        );
         await expect(target, `${list.path}: ${action} on screen`).toBeInViewport({ ratio: 1 });
       }
       expect(await pageWidth(page), `${list.path} is no wider than the screen`).toBeLessThanOrEqual(
