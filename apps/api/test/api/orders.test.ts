@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines } from '../../src/modules/orders/schema.ts';
+import { openEventStream } from '../support/event-stream.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Data<T> = { data: T };
@@ -87,6 +88,19 @@ describe('orders', () => {
     const back = await call('POST', `/orders/${order.id}/transition`, agent, { to: 'open' });
     expect(back.status).toBe(409);
     expect(back.body.message).toBe('Order cannot go from Shipped to Open');
+  });
+
+  it('tells the screens of those who read orders when an order moves (live event)', async () => {
+    const order = await newOrder();
+    const watcher = await openEventStream(t.baseUrl, manager);
+    const outsider = await openEventStream(t.baseUrl, await t.login('user@demo.example'));
+    expect([watcher.status, outsider.status]).toEqual([200, 200]);
+    await call('POST', `/orders/${order.id}/transition`, agent, { to: 'submitted' });
+    const event = await watcher.waitFor((e) => e.type === 'order.status_changed');
+    expect(event?.data).toMatchObject({ id: order.id, from: 'open', to: 'submitted' });
+    expect(await outsider.waitFor((e) => e.type === 'order.status_changed', 500)).toBeUndefined();
+    watcher.close();
+    outsider.close();
   });
 
   it('two moves of one order at once: one wins, the other is refused against the new status', async () => {

@@ -6,6 +6,7 @@ import { orders as orderResource } from '@portal/contract/resources/orders';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
+import { publish } from '../../platform/events.ts';
 import { ok } from '../../platform/reply.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { productPrices } from '../catalog/api.ts';
@@ -66,5 +67,15 @@ export const orderService = createResourceService({
       });
     },
   },
+  /** Screens showing orders refetch when one moves (a hint with ids, after the move commits). */
+  onTransition: (row, from, _ctx, tx) =>
+    publish(tx, Number(row.company_id), {
+      type: 'order.status_changed',
+      audience: { permission: 'read_orders' },
+      id: row.id,
+      store_id: row.store_id,
+      from,
+      to: row.status,
+    }),
   routes: orderRoutes,
 });
