@@ -24,7 +24,6 @@ import { timeoffModule } from './modules/timeoff/module.ts';
 import { timesheetsModule } from './modules/timesheets/module.ts';
 import { hrDashboardModule } from './modules/hr-dashboard/module.ts';
 import { createOneviewModule } from './modules/oneview/module.ts';
-import { timesheetWidgets } from './modules/timesheets/widgets.ts';
 
 export const modules: readonly PortalModule[] = [
   organisationModule,
@@ -52,7 +51,7 @@ export const modules: readonly PortalModule[] = [
   // Last: OneView shows the widgets the modules above declare.
   createOneviewModule([
     ...hrDashboardModule.widgets,
-    ...timesheetWidgets,
+    ...timesheetsModule.widgets,
     ...timeoffModule.widgets,
   ]),
 ];
