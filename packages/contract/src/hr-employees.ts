@@ -49,6 +49,8 @@ export const employeeSchema = z.object({
   terminated_at: isoDateTime.nullable(),
   termination_notes: z.string().nullable(),
   created_at: isoDateTime,
+  /** Whether the caller may edit, terminate or reactivate them: the server's rank rule. */
+  can_manage: z.boolean().optional(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 

@@ -506,6 +506,24 @@ describe('the original findings, reproduced', () => {
     expect(offered).toContain('master_agent');
   });
 
+  it('marks employees with can_manage too (GET /employees/{id})', async () => {
+    const manager = actors.get('sub_agent_admin');
+    const [above] = await freshTargets('master_agent', 1, false);
+    const [below] = await freshTargets('sub_agent_employee', 1, false);
+    for (const [target, expected] of [
+      [above, false],
+      [below, true],
+    ] as const) {
+      const res = await t.call<{ data: { can_manage: boolean } }>(
+        'GET',
+        `/api/employees/${target?.id}`,
+        { token: manager?.token },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.data.can_manage).toBe(expected);
+    }
+  });
+
   it('marks each row of GET /users with can_manage, as the server decides', async () => {
     const manager = actors.get('sub_agent_admin');
     const res = await t.call<{ data: { results: { id: number; can_manage: boolean }[] } }>(

@@ -12,6 +12,7 @@ import {
 import type { Database, Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { mayActOn } from '../access/api.ts';
 import { roles } from '../access/schema.ts';
 import { assertMayActOn, revokeUserSessions, userService } from '../users/api.ts';
 import { stores } from '../organisation/schema.ts';
@@ -36,6 +37,7 @@ function employeeQuery(db: Executor) {
       last_name: users.last_name,
       role_id: users.role_id,
       role_name: roles.name,
+      base_role: roles.base_role,
       current_store: users.current_store,
       store_name: stores.name,
       profile_photo: users.profile_photo,
@@ -62,10 +64,11 @@ function employeeQuery(db: Executor) {
 
 type EmployeeRow = Awaited<ReturnType<ReturnType<typeof employeeQuery>['where']>>[number];
 
-function present(row: EmployeeRow): Employee {
-  const { supervisor_first, supervisor_last, pay_type, ...rest } = row;
+function present(row: EmployeeRow, ctx: RequestContext): Employee {
+  const { supervisor_first, supervisor_last, pay_type, base_role, ...rest } = row;
   return {
     ...rest,
+    can_manage: mayActOn(ctx, { id: row.id, company_id: ctx.companyId, base_role }),
     pay_type: isPayType(pay_type) ? pay_type : 'hourly',
     supervisor_name:
       supervisor_first === null ? null : `${supervisor_first} ${supervisor_last ?? ''}`.trim(),
@@ -99,7 +102,7 @@ export async function listEmployees(db: Executor, ctx: RequestContext, query: Em
       .innerJoin(users, tenantJoin(users, hrEmployeeDetails.company_id, hrEmployeeDetails.user_id))
       .where(where),
   ]);
-  return { results: rows.map(present), total: Number(totals?.total ?? 0) };
+  return { results: rows.map((row) => present(row, ctx)), total: Number(totals?.total ?? 0) };
 }
 
 export async function getEmployee(
@@ -115,7 +118,7 @@ export async function getEmployee(
     ),
   );
   if (!row) throw AppError.notFound('Employee');
-  return present(row);
+  return present(row, ctx);
 }
 
 async function assertSupervisor(

@@ -236,22 +236,24 @@ export function EmployeesPage() {
         }
         rowActions={
           canWrite
-            ? (row) => (
-                <Stack direction="row" spacing={1}>
-                  <Button size="small" component={RouterLink} to={`/employees/edit/${row.id}`}>
-                    Edit
-                  </Button>
-                  {row.terminated_at ? (
-                    <Button size="small" onClick={() => setReactivating(row)}>
-                      Reactivate
+            ? // Only people the server lets the viewer act on (the rank rule: strictly below).
+              (row) =>
+                row.can_manage === false ? null : (
+                  <Stack direction="row" spacing={1}>
+                    <Button size="small" component={RouterLink} to={`/employees/edit/${row.id}`}>
+                      Edit
                     </Button>
-                  ) : (
-                    <Button size="small" color="error" onClick={() => setTerminating(row)}>
-                      Terminate
-                    </Button>
-                  )}
-                </Stack>
-              )
+                    {row.terminated_at ? (
+                      <Button size="small" onClick={() => setReactivating(row)}>
+                        Reactivate
+                      </Button>
+                    ) : (
+                      <Button size="small" color="error" onClick={() => setTerminating(row)}>
+                        Terminate
+                      </Button>
+                    )}
+                  </Stack>
+                )
             : undefined
         }
       />
