@@ -52,7 +52,7 @@ export function FaceChecksPage() {
     onError: (error) => notify.danger(error.message || 'Bad Request'),
   });
   return (
-    <Stack spacing={2} sx={{ maxWidth: 1000 }}>
+    <Stack spacing={2} sx={{ maxWidth: 1000, minWidth: 0 }}>
       <Typography variant="h5" component="h1">
         Face check review
       </Typography>
@@ -67,7 +67,8 @@ export function FaceChecksPage() {
         <ToggleButton value="true">Reviewed</ToggleButton>
       </ToggleButtonGroup>
       {list.isError && <Alert severity="error">Bad Request</Alert>}
-      <Paper>
+      {/* On a phone the table scrolls inside its own box; the page keeps the window's width. */}
+      <Paper sx={{ overflowX: 'auto', maxWidth: '100%' }}>
         <Table size="small" aria-label="Face checks">
           <TableHead>
             <TableRow>

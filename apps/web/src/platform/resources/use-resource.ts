@@ -1,5 +1,9 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isPermission } from '@portal/contract/permissions';
+import { storageKeys } from '@portal/contract/storage-keys';
 import { useCallback } from 'react';
+import { isRecord } from '../is-record.ts';
+import { readStoredJson } from '../storage.ts';
 import type { Option, ReferenceSource } from './ui.ts';
 import { resourceKeys, type ListParams } from './query-keys.ts';
 import { fetchList, fetchRow, type AnyResource, type ResourceRow } from './resource-api.ts';
@@ -52,8 +56,20 @@ const referenceParams = (source: ReferenceSource): ListParams => ({
 });
 
 /**
+ * Whether the session may read a source's resource (its read_<name> permission), so a screen never
+ * asks for a list it can only be refused (a 403 in the console).
+ */
+function mayRead(source: ReferenceSource): boolean {
+  const permission = `read_${source.resource.name}`;
+  if (!isPermission(permission)) return true;
+  const granted = readStoredJson(storageKeys.permissions);
+  return isRecord(granted) && permission in granted;
+}
+
+/**
  * The choices of several reference sources at once (one list request each, shared with any other
- * screen asking the same). A source the user may not read yields no choices, and ids show as is.
+ * screen asking the same). A source the user may not read is not asked for: it yields no choices,
+ * and ids show as is.
  */
 export function useReferenceData(
   sources: readonly ReferenceSource[],
@@ -83,6 +99,7 @@ export function useReferenceData(
           fetchList(source.resource, params, signal),
         staleTime: 60_000,
         meta: { errorToast: false },
+        enabled: mayRead(source),
       };
     }),
     combine,
