@@ -20,6 +20,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { useUnsavedChangesGuard } from '../../platform/ui/unsaved-changes.tsx';
 import { EmployeeRecords } from './EmployeeRecords.tsx';
 import { employeeKeys, employeesApi } from './employees-api.ts';
 
@@ -55,6 +56,8 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState(() => fromEmployee(employee));
+  const [initial] = useState(form);
+  const guard = useUnsavedChangesGuard(JSON.stringify(form) !== JSON.stringify(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
   const roles = useQuery({
     queryKey: employeeKeys.roles,
@@ -81,6 +84,7 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
     onSuccess: (reply) => {
       notify.success(reply.message);
       void queryClient.invalidateQueries({ queryKey: employeeKeys.all });
+      guard.allowLeave();
       void navigate(EMPLOYEES_PATH);
     },
     onError: (error) => {
@@ -160,6 +164,7 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
 
   return (
     <Card component="form" onSubmit={submit} noValidate sx={{ maxWidth: 720 }}>
+      {guard.dialog}
       <CardContent>
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} alignItems="center">

@@ -25,10 +25,7 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
   const blocker = useBlocker(
     useCallback<BlockerFunction>(
       ({ currentLocation, nextLocation }) =>
-        dirty &&
-        !allowed.current &&
-        (currentLocation.pathname !== nextLocation.pathname ||
-          currentLocation.search !== nextLocation.search),
+        dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
       [dirty],
     ),
   );
