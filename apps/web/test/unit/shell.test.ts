@@ -71,6 +71,30 @@ describe('the side menu', () => {
     expect(names(buildMenu(inputs({ sidebar, seeAll: true })))).toContain('Hidden');
   });
 
+  it('leaves out folders with nothing the user may open, at every depth', () => {
+    const sidebar = [
+      node({ id: 1, name: 'Empty Folder' }),
+      node({
+        id: 2,
+        name: 'Admin Only',
+        children: [
+          node({
+            id: 3,
+            name: 'Secret',
+            route: '/secret',
+            permissions: { title: 'write_companies' },
+          }),
+          node({ id: 4, name: 'Inner Empty', parent_id: 2 }),
+        ],
+      }),
+      node({ id: 5, name: 'Kept', children: [node({ id: 6, name: 'Open', route: '/open' })] }),
+    ];
+    const menu = buildMenu(inputs({ sidebar }));
+    expect(names(menu)).not.toContain('Empty Folder');
+    expect(names(menu)).not.toContain('Admin Only');
+    expect(names(group(menu, 'Kept')?.children ?? [])).toEqual(['Open']);
+  });
+
   it('lists All Lotus Resources as the company settings say', () => {
     const standardMenu = buildMenu(inputs());
     expect(names(group(standardMenu, 'All Lotus Resources')?.children ?? [])).toEqual([

@@ -43,6 +43,14 @@ export function visibleItems(
     .map((node) => ({ ...node, children: visibleItems(node.children, permissions, seeAll) }));
 }
 
+/** A folder with nothing in it leads nowhere: it is left out of the menu, at every depth. */
+function withoutEmptyFolders(entries: readonly MenuEntry[]): MenuEntry[] {
+  return entries.flatMap((entry) => {
+    const children = withoutEmptyFolders(entry.children);
+    return entry.target.kind === 'none' && children.length === 0 ? [] : [{ ...entry, children }];
+  });
+}
+
 function fromSidebar(node: SidebarNode): MenuEntry {
   return {
     key: `item-${node.id}`,
@@ -68,7 +76,9 @@ const route = (key: string, name: string, to: string, icon: string | null = null
  */
 export function buildMenu(inputs: MenuInputs): MenuEntry[] {
   const { permissions, settings } = inputs;
-  const menu = visibleItems(inputs.sidebar, permissions, inputs.seeAll).map(fromSidebar);
+  const menu = withoutEmptyFolders(
+    visibleItems(inputs.sidebar, permissions, inputs.seeAll).map(fromSidebar),
+  );
 
   const lotusAllowed =
     settings !== undefined &&
