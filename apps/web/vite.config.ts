@@ -18,6 +18,8 @@ export default defineConfig({
   },
   build: {
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each screen loads (bench/bundle-size.ts reads it).
+    manifest: true,
     // The entry holds React DOM, the router, MUI's core and TanStack Query (about 160 kB gzipped);
     // screens are split off with React.lazy.
     chunkSizeWarningLimit: 600,

@@ -16,7 +16,8 @@ import { login } from './auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { clearLock, isLocked, readLockedUser, safeRedirect } from './lock.ts';
 import { isSignedIn, startSession, type SignedInResponse } from './session.ts';
-import { challengeOf, TwoFactorStep, type TwoFactorChallenge } from './TwoFactorStep.tsx';
+import { challengeOf, type TwoFactorChallenge } from './two-factor-challenge.ts';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 
 /** The lock flag as another tab changes it (this tab changes it only by leaving the page). */
 function subscribeLocked(onChange: () => void) {

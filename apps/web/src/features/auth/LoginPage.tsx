@@ -1,25 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { loginRequestSchema } from '@portal/contract/auth';
+import type { loginRequestSchema } from '@portal/contract/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
 import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
-import { fetchAuthOptions, login } from './auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { returnPathFrom } from './return-to.ts';
 import { isSignedIn, startSession, useSession, type SignedInResponse } from './session.ts';
-import { challengeOf, TwoFactorStep, type TwoFactorChallenge } from './TwoFactorStep.tsx';
+import { challengeOf, type TwoFactorChallenge } from './two-factor-challenge.ts';
 
 type LoginForm = z.input<typeof loginRequestSchema>;
 type LoginValues = z.output<typeof loginRequestSchema>;
+
+// The page's first paint needs none of zod, the auth contract's schemas or the API calls that
+// parse with them: they load as the page mounts (bench: npm run bench:bundle -w @portal/bench).
+const authApi = () => import('./auth-api.ts');
+const loginResolver: Resolver<LoginForm, unknown, LoginValues> = async (values, context, options) =>
+  (await import('./login-form.ts')).loginResolver(values, context, options);
+const TwoFactorStep = lazy(async () => ({
+  default: (await import('./TwoFactorStep.tsx')).TwoFactorStep,
+}));
 
 export const authOptionsQueryKey = ['auth', 'options'] as const;
 
@@ -28,13 +35,16 @@ export function LoginPage() {
   const signedIn = useSession((state) => state.userId !== null);
   const location = useLocation();
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
-  const options = useQuery({ queryKey: authOptionsQueryKey, queryFn: fetchAuthOptions });
+  const options = useQuery({
+    queryKey: authOptionsQueryKey,
+    queryFn: async () => (await authApi()).fetchAuthOptions(),
+  });
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginForm, unknown, LoginValues>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const finish = (response: SignedInResponse) => {
@@ -42,7 +52,7 @@ export function LoginPage() {
     startSession(response);
   };
   const signIn = useMutation({
-    mutationFn: login,
+    mutationFn: async (values: LoginValues) => (await authApi()).login(values),
     onSuccess: (response) => {
       if (isSignedIn(response)) finish(response);
       else setChallenge(challengeOf(response));
@@ -55,14 +65,16 @@ export function LoginPage() {
   if (challenge) {
     return (
       <AuthCard title="Two-factor verification">
-        <TwoFactorStep
-          challenge={challenge}
-          onSignedIn={finish}
-          onCancel={() => {
-            setChallenge(null);
-            signIn.reset();
-          }}
-        />
+        <Suspense fallback={null}>
+          <TwoFactorStep
+            challenge={challenge}
+            onSignedIn={finish}
+            onCancel={() => {
+              setChallenge(null);
+              signIn.reset();
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
   }

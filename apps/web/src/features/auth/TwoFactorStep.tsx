@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { twoFactorVerifyRequestSchema, type LoginResponse } from '@portal/contract/auth';
+import { twoFactorVerifyRequestSchema } from '@portal/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,25 +13,7 @@ import { FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
 import { resendTwoFactor, verifyTwoFactor } from './auth-api.ts';
 import { isSignedIn, type SignedInResponse } from './session.ts';
-
-/** A sign-in waiting for its second factor, as the login reply described it. */
-export interface TwoFactorChallenge {
-  token: string;
-  method: 'email' | 'totp';
-  destination: string | null;
-  message: string;
-}
-
-/** The challenge in a login reply without a user (SPEC.md section 8), if there is one. */
-export function challengeOf(response: LoginResponse): TwoFactorChallenge | null {
-  if (!response.twoFactor || !response.twoFactorToken || !response.twoFactorMethod) return null;
-  return {
-    token: response.twoFactorToken,
-    method: response.twoFactorMethod,
-    destination: response.twoFactorDestination,
-    message: response.message,
-  };
-}
+import type { TwoFactorChallenge } from './two-factor-challenge.ts';
 
 const codeForm = twoFactorVerifyRequestSchema.pick({ code: true });
 type CodeForm = z.input<typeof codeForm>;
