@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { type BackendReport, runPglite, runPostgres } from './lib/backends.ts';
-import { measureBundle } from './lib/bundle-size.ts';
+import { measureBundle, measureRoutes } from './lib/bundle-size.ts';
 import type { LoadOptions } from './lib/load.ts';
 import { installCleanup, killAll } from './lib/processes.ts';
 import { type BenchReport, formatReport, writeJson } from './lib/report.ts';
@@ -57,6 +57,7 @@ async function main() {
   ];
   console.log('Measuring the web app initial JS ...');
   const bundle = await measureBundle();
+  const routes = measureRoutes();
 
   const report: BenchReport = {
     startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
@@ -72,6 +73,7 @@ async function main() {
     },
     backends,
     bundle,
+    routes,
   };
   console.log(`\n${formatReport(report)}`);
   console.log(`JSON: ${writeJson(report)}`);

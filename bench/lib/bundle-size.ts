@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { webDir, webDist } from './paths.ts';
 import { runCommand } from './processes.ts';
 
@@ -85,4 +85,124 @@ export async function measureBundle(): Promise<BundleSize> {
   return note
     ? { status: 'ok', files, rawBytes, gzipBytes, note }
     : { status: 'ok', files, rawBytes, gzipBytes };
+}
+
+/**
+ * The screens whose first load is measured: each lists the source files (keys of Vite's
+ * manifest) a visit loads besides the entry. The shell is the signed-in frame with the
+ * auto-logout ring and the home redirect; home adds OneView, the default landing page.
+ */
+export const measuredRoutes: readonly { name: string; path: string; sources: string[] }[] = [
+  { name: 'sign-in', path: '/login', sources: ['src/features/auth/LoginPage.tsx'] },
+  {
+    name: 'shell',
+    path: '/ (frame)',
+    sources: [
+      'src/app/frame/SignedInFrame.tsx',
+      'src/app/HomeRedirect.tsx',
+      'src/features/auth/IdleLockRing.tsx',
+    ],
+  },
+  {
+    name: 'home',
+    path: '/oneview',
+    sources: [
+      'src/app/frame/SignedInFrame.tsx',
+      'src/app/HomeRedirect.tsx',
+      'src/features/auth/IdleLockRing.tsx',
+      'src/features/oneview/OneViewPage.tsx',
+    ],
+  },
+];
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+export interface RouteBundle {
+  name: string;
+  path: string;
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+  brotliBytes: number;
+  /** Sources of measuredRoutes missing from the manifest (a screen renamed or moved). */
+  missing: string[];
+}
+
+export type RouteBundles =
+  { status: 'ok'; dist: string; routes: RouteBundle[] } | { status: 'unavailable'; note: string };
+
+function isManifestChunk(value: unknown): value is ManifestChunk {
+  return typeof value === 'object' && value !== null && 'file' in value;
+}
+
+/** The size of a built file as it is sent: its precompressed .br/.gz copy, else compressed here. */
+function sentSizes(dist: string, file: string): { raw: number; gzip: number; brotli: number } {
+  const raw = readFileSync(join(dist, file));
+  const br = join(dist, `${file}.br`);
+  const gz = join(dist, `${file}.gz`);
+  return {
+    raw: raw.length,
+    gzip: existsSync(gz) ? statSync(gz).size : gzipSync(raw, { level: 9 }).length,
+    brotli: existsSync(br) ? statSync(br).size : brotliCompressSync(raw).length,
+  };
+}
+
+/**
+ * The JavaScript each measured route loads before its screen shows: the entry and its static
+ * imports (what index.html preloads), plus each screen chunk and its static imports, every file
+ * once. Read from the build's .vite/manifest.json (build.manifest in apps/web/vite.config.ts).
+ */
+export function measureRoutes(dist: string = webDist): RouteBundles {
+  const manifestFile = join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestFile))
+    return { status: 'unavailable', note: `${relative(process.cwd(), manifestFile)} is missing` };
+  const parsed: unknown = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const manifest = new Map<string, ManifestChunk>();
+  if (typeof parsed === 'object' && parsed !== null)
+    for (const [key, value] of Object.entries(parsed))
+      if (isManifestChunk(value)) manifest.set(key, value);
+  const entry = [...manifest.entries()].find(([, chunk]) => chunk.isEntry)?.[0];
+  if (!entry) return { status: 'unavailable', note: 'the manifest has no entry chunk' };
+
+  const collect = (key: string, into: Set<string>) => {
+    const chunk = manifest.get(key);
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported, into);
+  };
+  const routes = measuredRoutes.map((route): RouteBundle => {
+    const files = new Set<string>();
+    collect(entry, files);
+    for (const source of route.sources) collect(source, files);
+    const sizes = [...files].filter((file) => file.endsWith('.js')).map((f) => sentSizes(dist, f));
+    return {
+      name: route.name,
+      path: route.path,
+      files: sizes.length,
+      rawBytes: sizes.reduce((sum, s) => sum + s.raw, 0),
+      gzipBytes: sizes.reduce((sum, s) => sum + s.gzip, 0),
+      brotliBytes: sizes.reduce((sum, s) => sum + s.brotli, 0),
+      missing: route.sources.filter((source) => !manifest.has(source)),
+    };
+  });
+  return { status: 'ok', dist, routes };
+}
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+/** One line per route: brotli (as sent), gzip and raw sizes of its initial JavaScript. */
+export function formatRoutes(bundles: RouteBundles): string[] {
+  if (bundles.status !== 'ok') return [`Initial JS per route: not measured (${bundles.note})`];
+  return [
+    `Initial JS per route (entry + preloads + the screen's chunks, as sent) of ${relative(process.cwd(), bundles.dist) || '.'}:`,
+    ...bundles.routes.map(
+      (r) =>
+        `  ${r.name.padEnd(8)} ${r.path.padEnd(11)} brotli ${kib(r.brotliBytes).padStart(10)}  gzip ${kib(r.gzipBytes).padStart(10)}  raw ${kib(r.rawBytes).padStart(10)}  ${r.files} files` +
+        (r.missing.length ? `  (not in the build: ${r.missing.join(', ')})` : ''),
+    ),
+  ];
 }

@@ -8,5 +8,6 @@ export const apiDir = join(repoRoot, 'apps/api');
 /** BENCH_API_ENTRY: a private build (dist-<name>/main.js) of an engineer sharing the tree. */
 export const apiEntry = process.env.BENCH_API_ENTRY ?? join(apiDir, 'dist/main.js');
 export const webDir = join(repoRoot, 'apps/web');
-export const webDist = join(webDir, 'dist');
+/** BENCH_WEB_DIST: a private web build (apps/web/dist-<name>) to measure instead of dist/. */
+export const webDist = resolve(process.env.BENCH_WEB_DIST ?? join(webDir, 'dist'));
 export const resultsDir = join(benchDir, 'results');

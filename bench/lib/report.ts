@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackendReport } from './backends.ts';
-import type { BundleSize } from './bundle-size.ts';
+import { type BundleSize, formatRoutes, type RouteBundles } from './bundle-size.ts';
 import type { LoadResult } from './load.ts';
 import { resultsDir } from './paths.ts';
 import { type LogSummary, logsAreQuiet } from './server.ts';
@@ -21,6 +21,7 @@ export interface BenchReport {
   };
   backends: BackendReport[];
   bundle: BundleSize;
+  routes: RouteBundles;
 }
 
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
@@ -130,6 +131,7 @@ export function formatReport(report: BenchReport): string {
   } else {
     out.push(`Web initial JS: not measured (${bundle.note})`);
   }
+  out.push(...formatRoutes(report.routes));
   out.push('', `Run took ${fixed(report.wallSeconds)} s.`);
   return out.join('\n');
 }
