@@ -132,3 +132,29 @@ for (const email of roles) {
     });
   }
 }
+
+test('the demo employee is offered the clock-in prompt; the sign-in toast leaves the top bar free', async ({
+  browser,
+}) => {
+  // Without the fixtures' automatic answers: the prompt is what this test looks at.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await submitLogin(page, 'employee@demo.example');
+  const prompt = page.getByRole('dialog', { name: 'Hi, Eli' });
+  await expect(prompt).toBeVisible({ timeout: 20_000 });
+  await expect(prompt.getByText('Would you like to Clock-in ?')).toBeVisible();
+  await prompt.getByRole('button', { name: 'Not Now' }).click();
+  await context.close();
+
+  const owner = await browser.newPage();
+  await owner.goto('/login');
+  await submitLogin(owner, 'agent@demo.example');
+  const toast = owner.getByRole('alert').first();
+  await expect(toast).toBeVisible({ timeout: 20_000 });
+  const bar = await owner.getByRole('banner').boundingBox();
+  const box = await toast.boundingBox();
+  expect(box && bar && box.y >= bar.y + bar.height).toBe(true);
+  await owner.close();
+});

@@ -26,6 +26,9 @@ export function Toaster() {
       autoHideDuration={TOAST_DURATION_MS}
       onClose={close}
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      // Below the top bar (56 px on phones, 64 px above), so the store switcher, the clock and the
+      // user menu stay reachable while a toast shows.
+      sx={{ top: { xs: 64, sm: 72 } }}
     >
       <Alert
         severity={severity[toast.kind]}
