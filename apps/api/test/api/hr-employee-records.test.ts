@@ -151,6 +151,10 @@ describe('documents', () => {
     expect(
       (await t.call('DELETE', `${base()}/${added.body.data.id}`, { token: manager.token })).status,
     ).toBe(404);
+    // The file went with its record: its read link, still within its time, finds nothing.
+    await expect
+      .poll(async () => (await fetch(new URL(added.body.data.fileUrl, t.baseUrl))).status)
+      .toBe(404);
   });
 
   it('refuses a file that was not uploaded, or of another company', async () => {

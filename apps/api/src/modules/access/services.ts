@@ -7,6 +7,7 @@ import { roleAccessLevels } from '@portal/contract/roles';
 import type { Tx } from '../../platform/database.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
+import { recordSecurityEvent } from '../../platform/security-events.ts';
 import { roleRemoving } from './hooks.ts';
 import { assertMayAssignBaseRole } from './assignable.ts';
 import {
@@ -36,6 +37,18 @@ export const roleService = createResourceService({
       if (input.base_role) assertMayAssignBaseRole(ctx, input.base_role);
       assertMayChangeRole(ctx, { base_role: String(existing.base_role) }, input);
       await assertMayGrantGroups(tx, ctx, input.permission_group_ids);
+      if (input.permission_group_ids !== undefined || input.base_role !== undefined)
+        await recordSecurityEvent(tx, {
+          kind: 'permissions_changed',
+          companyId: Number(existing.company_id),
+          actorId: ctx.userId,
+          detail: {
+            role_id: existing.id,
+            role: String(existing.name),
+            base_role: input.base_role ?? String(existing.base_role),
+            permission_group_ids: input.permission_group_ids?.join(',') ?? null,
+          },
+        });
       return input.base_role
         ? { ...input, access_level: roleAccessLevels[input.base_role] }
         : { ...input };
@@ -65,6 +78,9 @@ export const roleService = createResourceService({
     /** SPEC.md: a role still held by users is neither deactivated nor activated silently. */
     async beforeRemove(row, ctx, tx) {
       assertMayChangeRole(ctx, { base_role: String(row.base_role) });
+      // The engine runs this hook for an activation too: activating a role locks nobody out, even
+      // one that users hold (an earlier release let an inactive role be given).
+      if (row.is_active === false) return;
       await roleRemoving.run(tx, { companyId: Number(row.company_id), roleId: row.id });
     },
     async decorate(rows, _ctx, db) {
@@ -112,6 +128,17 @@ export const permissionGroupService = createResourceService({
     },
     async beforeUpdate(input, existing, ctx, tx) {
       await assertMayChangeGroup(tx, ctx, groupOf(existing), input.permissions);
+      if (input.permissions !== undefined)
+        await recordSecurityEvent(tx, {
+          kind: 'permissions_changed',
+          companyId: Number(existing.company_id),
+          actorId: ctx.userId,
+          detail: {
+            permission_group_id: existing.id,
+            permission_group: String(existing.name),
+            permissions: input.permissions.join(','),
+          },
+        });
       return { ...input };
     },
     async beforeRemove(row, ctx, tx) {

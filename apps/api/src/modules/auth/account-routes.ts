@@ -32,6 +32,7 @@ import { loadSignedInUser } from './session-user.ts';
 import { revokeOtherSessions, revokeUserSessions } from '../users/api.ts';
 import { loginKeys, recordFailure, throttleState } from './throttle.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
+import { recordSecurityEvent } from '../../platform/security-events.ts';
 import { beginTotpSetup, confirmTotpSetup, twoFactorMethodFor } from './two-factor.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import { assertMayActOn } from '../users/api.ts';
@@ -144,6 +145,13 @@ export function accountRoutes(app: FastifyInstance, db: Database, secrets: Secre
           .set({ password_hash: passwordHash, password_changed_at: sql`now()` })
           .where(identityOf(ctx.companyId, ctx.userId));
         await revokeOtherSessions(tx, ctx.companyId, ctx.userId, ctx.sessionId);
+        await recordSecurityEvent(tx, {
+          kind: 'password_changed',
+          companyId: ctx.companyId,
+          userId: ctx.userId,
+          email: identity.email,
+          ip: request.ip,
+        });
       });
       return ok(authMessages.passwordUpdated, null);
     },
@@ -170,6 +178,14 @@ export function accountRoutes(app: FastifyInstance, db: Database, secrets: Secre
         if (target.company_id === ctx.companyId && target.id === ctx.userId)
           await revokeOtherSessions(tx, ctx.companyId, ctx.userId, ctx.sessionId);
         else await revokeUserSessions(tx, target.company_id, target.id);
+        await recordSecurityEvent(tx, {
+          kind: 'password_changed',
+          companyId: target.company_id,
+          userId: target.id,
+          actorId: ctx.userId,
+          email: target.email,
+          ip: request.ip,
+        });
       });
       return ok(authMessages.passwordUpdated, null);
     },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { authMessages } from '@portal/contract/auth';
 import { BRAND } from '@portal/contract/constants';
+import { recordSecurityEvent } from '../../platform/security-events.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../mail/api.ts';
@@ -117,6 +118,12 @@ export async function resetPassword(db: Database, token: string, password: strin
         and(tenantScope(userIdentities, link.company_id), eq(userIdentities.user_id, link.user_id)),
       );
     await revokeUserSessions(tx, link.company_id, link.user_id);
+    await recordSecurityEvent(tx, {
+      kind: 'password_reset',
+      companyId: link.company_id,
+      userId: link.user_id,
+      email: link.email,
+    });
   });
   // Whoever holds the mailbox proved it: failed sign-ins counted against the account are forgiven.
   await clearThrottle(db, [loginKeys(link.email, '').account.key]);

@@ -53,6 +53,7 @@ import {
   verifyChallenge,
 } from './two-factor.ts';
 import { secretBoxFor } from '../../platform/secrets.ts';
+import { recordSecurityEvent } from '../../platform/security-events.ts';
 import { tenantScope } from '../../db/columns.ts';
 
 /** The login reply for a signed-in user (SPEC.md section 3). */
@@ -161,14 +162,24 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
     mailer.close();
   });
 
-  const open = (signedIn: SignedInUser, request: FastifyRequest) =>
-    openSession(db, {
+  // Every completed sign-in opens its session here, and is recorded as a security event.
+  const open = async (signedIn: SignedInUser, request: FastifyRequest) => {
+    const token = await openSession(db, {
       companyId: signedIn.user.company_id,
       userId: signedIn.user.id,
       ttlHours: config.SESSION_TTL_HOURS,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
+    await recordSecurityEvent(db, {
+      kind: 'sign_in',
+      companyId: signedIn.user.company_id,
+      userId: signedIn.user.id,
+      email: signedIn.user.email,
+      ip: request.ip,
+    });
+    return token;
+  };
 
   r.post('/auth/login', {
     schema: {
@@ -206,6 +217,14 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
           ? accountBlock
           : undefined);
       if (block) {
+        await recordSecurityEvent(db, {
+          kind: 'locked_out',
+          companyId: identity?.company_id ?? null,
+          userId: identity?.user_id ?? null,
+          email,
+          ip: request.ip,
+          detail: { retry_after_seconds: block.retryAfterSeconds },
+        });
         reply.header('retry-after', String(block.retryAfterSeconds));
         return refuse(
           reply,
@@ -217,6 +236,14 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
       const passwordOk = await verifyPassword(identity?.password_hash, password);
       if (!identity || !passwordOk) {
         await recordFailure(db, [keys.pair, keys.account, keys.address]);
+        await recordSecurityEvent(db, {
+          kind: 'sign_in_failed',
+          companyId: identity?.company_id ?? null,
+          userId: identity?.user_id ?? null,
+          email,
+          ip: request.ip,
+          detail: { reason: identity ? 'password' : 'unknown_email' },
+        });
         return refuse(reply, 401, authMessages.badCredentials);
       }
       const signedIn = await loadSignedInUser(db, identity.company_id, identity.user_id);

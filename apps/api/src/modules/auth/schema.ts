@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, isoTimestamp } from '../../db/columns.ts';
 
 /**
@@ -57,29 +57,4 @@ export const authThrottles = pgTable(
       .default(sql`now()`),
   },
   (t) => [index().on(t.window_started_at)],
-);
-
-/**
- * Security events (modules/auth/security-events.ts): sign-ins, failed sign-ins, lockouts, password
- * and email changes, role and permission changes. Read by the company's admins (GET
- * /security-events) and, for every company, by the super admin. company_id is null for a failed
- * sign-in to an email no account has (only the super admin sees those).
- */
-export const securityEvents = pgTable(
-  'security_events',
-  {
-    id: serial().primaryKey(),
-    company_id: integer(),
-    /** what happened: one of securityEventKinds (contract) */
-    kind: text().notNull(),
-    /** the account it happened to, and who did it (null: the account itself, or nobody signed in) */
-    user_id: integer(),
-    actor_id: integer(),
-    /** the account's email at the time (also for unknown accounts) */
-    email: text(),
-    ip: text(),
-    detail: jsonb().$type<Record<string, string | number | boolean | null>>(),
-    created_at: createdAt(),
-  },
-  (t) => [index().on(t.company_id, t.id), index().on(t.created_at)],
 );

@@ -13,7 +13,7 @@ import { payTypes, type PayType } from '@portal/contract/hr-employees';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Uploads } from '../../platform/uploads.ts';
+import { queueFileDeletion, type Uploads } from '../../platform/uploads.ts';
 import { findStore, getEmployee } from '../hr/api.ts';
 import { hrEmployeeDetails, hrStoreTempAccess } from '../hr/schema.ts';
 import { stores } from '../organisation/schema.ts';
@@ -192,17 +192,21 @@ export async function deleteDocument(
 ) {
   await getEmployee(db, ctx, userId);
   await assertMayActOn(db, ctx, userId, { self: false });
-  const [deleted] = await db
-    .delete(hrEmployeeDocuments)
-    .where(
-      and(
-        tenantScope(hrEmployeeDocuments, ctx.companyId),
-        eq(hrEmployeeDocuments.user_id, userId),
-        eq(hrEmployeeDocuments.id, documentId),
-      ),
-    )
-    .returning({ id: hrEmployeeDocuments.id });
-  if (!deleted) throw AppError.notFound('Document');
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(hrEmployeeDocuments)
+      .where(
+        and(
+          tenantScope(hrEmployeeDocuments, ctx.companyId),
+          eq(hrEmployeeDocuments.user_id, userId),
+          eq(hrEmployeeDocuments.id, documentId),
+        ),
+      )
+      .returning({ id: hrEmployeeDocuments.id, file_key: hrEmployeeDocuments.file_key });
+    if (!deleted) throw AppError.notFound('Document');
+    // The file goes with its record, once this commits (platform/uploads.ts).
+    await queueFileDeletion(tx, [deleted.file_key]);
+  });
 }
 
 // ---- Store temporary access

@@ -6,11 +6,13 @@ import type { Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
+import { recordSecurityEvent } from '../../platform/security-events.ts';
+import { queueFileDeletion } from '../../platform/uploads.ts';
 import { assertMayAssignRole, mayActOn } from '../access/api.ts';
+import { assertMayActOn } from './act-on.ts';
 import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
-import { assertMayActOn } from './act-on.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { userRemoved } from './hooks.ts';
 import { userIdentities, users } from './schema.ts';
@@ -64,8 +66,29 @@ export const userService = createResourceService({
           Number(existing.company_id),
           input.role_id,
         );
+      if (input.role_id !== undefined && input.role_id !== existing.role_id)
+        await recordSecurityEvent(tx, {
+          kind: 'role_changed',
+          companyId: Number(existing.company_id),
+          userId: existing.id,
+          actorId: ctx.userId,
+          email: String(existing.email),
+          detail: { from_role_id: Number(existing.role_id), to_role_id: input.role_id },
+        });
+      if (input.profile_photo !== undefined && input.profile_photo !== existing.profile_photo)
+        await queueFileDeletion(tx, [existing.profile_photo]);
       if (input.email !== undefined && input.email !== existing.email) {
         await assertEmailFree(tx, input.email);
+        // The sign-in name changed: every session of the old one ends (sign in again).
+        await revokeUserSessions(tx, Number(existing.company_id), existing.id);
+        await recordSecurityEvent(tx, {
+          kind: 'email_changed',
+          companyId: Number(existing.company_id),
+          userId: existing.id,
+          actorId: ctx.userId,
+          email: input.email,
+          detail: { from: String(existing.email), to: input.email },
+        });
         await tx
           .update(userIdentities)
           .set({ email: input.email })
@@ -91,6 +114,7 @@ export const userService = createResourceService({
     async beforeRemove(row, ctx, tx) {
       await assertMayActOn(tx, ctx, row.id);
       await revokeUserSessions(tx, Number(row.company_id), row.id);
+      await queueFileDeletion(tx, [row.profile_photo]);
       // Other modules' data about the person (hr-face: the face template) goes with them.
       await userRemoved.run(tx, {
         companyId: Number(row.company_id),
