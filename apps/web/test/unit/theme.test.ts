@@ -1,8 +1,26 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { createAppTheme } from '../../src/platform/theme.ts';
+import { createAppTheme, readableOnDark } from '../../src/platform/theme.ts';
 
-describe('the theme', () => {
+describe('the theme (SPEC.md section 9)', () => {
+  it('is #0551A3 / #004995 with a green secondary and a 14px base font', () => {
+    const theme = createAppTheme('light');
+    expect(theme.palette.primary.main).toBe('#0551A3');
+    expect(theme.palette.primary.dark).toBe('#004995');
+    expect(theme.palette.secondary.main).toBe('#2e7d32');
+    expect(theme.typography.fontSize).toBe(14);
+  });
+
+  it("applies the company's colour as primary, ignoring anything that is not a colour", () => {
+    expect(createAppTheme('light', '#aa3300').palette.primary.main).toBe('#aa3300');
+    // Dark mode shows it lightened to read at AA (below).
+    expect(createAppTheme('dark', '#aa3300').palette.primary.main).toBe(readableOnDark('#aa3300'));
+    expect(createAppTheme('dark', 'red; background: url(x)').palette.primary.main).toBe(
+      readableOnDark('#0551A3'),
+    );
+    expect(createAppTheme('dark').palette.mode).toBe('dark');
+  });
+
   it('reads at WCAG AA in dark mode: primary text on the page, and text on primary buttons', () => {
     for (const color of [null, '#004995', '#0551A3', '#1b5e20']) {
       const { palette } = createAppTheme('dark', color);
@@ -13,10 +31,5 @@ describe('the theme', () => {
         getContrastRatio(palette.primary.contrastText, palette.primary.main),
       ).toBeGreaterThanOrEqual(4.5);
     }
-  });
-
-  it('keeps the brand colour as given in light mode', () => {
-    expect(createAppTheme('light', '#004995').palette.primary.main).toBe('#004995');
-    expect(createAppTheme('light').palette.primary.main).toBe('#0551A3');
   });
 });
