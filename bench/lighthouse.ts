@@ -45,6 +45,10 @@ async function signIn(page: Page): Promise<void> {
   await page.locator('input[type=password]').fill(password);
   await page.locator('button[type=submit]').click();
   await page.waitForSelector('nav[aria-label="Main navigation"]', { timeout: 60_000 });
+  // A first visit's load: the session stays, the files the sign-in fetched do not.
+  const session = await page.createCDPSession();
+  await session.send('Network.clearBrowserCache');
+  await session.detach();
 }
 
 async function measure(path: string, preset: Preset, signedIn: boolean): Promise<Figures> {
