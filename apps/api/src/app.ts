@@ -30,7 +30,6 @@ import { UPLOADS_PATH } from '@portal/contract/uploads';
 import { eventRoutes } from './platform/events.ts';
 import { keyFromFile } from './platform/keys.ts';
 import { createJobRunner, jobRoutes } from './platform/jobs.ts';
-import { securityEventRoutes } from './platform/security-events.ts';
 import { createPublicLinks, publicLinkRoutes } from './platform/public-links.ts';
 import { settingRoutes } from './platform/settings.ts';
 
@@ -159,7 +158,6 @@ export async function buildApp({
         for (const job of module.jobs?.(context) ?? []) api.jobs.declare(job);
       }
       jobRoutes(api, db);
-      securityEventRoutes(api, db);
       publicLinkRoutes(api, app.publicLinks);
       settingRoutes(api, db);
     },
