@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import type { FieldErrors } from '@portal/contract/envelope';
 import { idParamsSchema } from '@portal/contract/list-query';
 import type { Permission } from '@portal/contract/permissions';
@@ -20,7 +20,7 @@ import { callerOf } from './access.ts';
 import { hasPermission, type RequestContext } from './context.ts';
 import type { Database, Executor, Tx } from './database.ts';
 import { AppError } from './errors.ts';
-import { ok } from './reply.ts';
+import { errorReplies, ok } from './reply.ts';
 import { publicLinkEvents, publicLinks } from './schema.ts';
 
 /**
@@ -413,14 +413,7 @@ const visitorOf = (request: FastifyRequest): Visitor => ({
   userAgent: request.headers['user-agent'] ?? null,
 });
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  410: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 410, 460);
 const tags = ['Public links'];
 const tokenParams = z.object({ token: z.string().max(200) });
 

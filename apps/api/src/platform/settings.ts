@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import { replySchema } from '@portal/contract/envelope';
 import {
   putSettingSchema,
   settingMessages as messages,
@@ -13,7 +13,7 @@ import { callerOf } from './access.ts';
 import type { RequestContext } from './context.ts';
 import type { Executor } from './database.ts';
 import { AppError } from './errors.ts';
-import { ok } from './reply.ts';
+import { errorReplies, ok } from './reply.ts';
 import { orgSettings } from './schema.ts';
 
 /**
@@ -193,12 +193,7 @@ export async function settingOverview(
   };
 }
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 460);
 const tags = ['Settings'];
 const keyParams = z.object({ key: z.string().regex(/^[a-z0-9_.]{1,80}$/, 'is not a setting key') });
 

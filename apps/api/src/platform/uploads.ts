@@ -22,7 +22,7 @@ import { inArray } from 'drizzle-orm';
 import { isSuperAdmin, type RequestContext } from './context.ts';
 import type { Database, Executor } from './database.ts';
 import { AppError } from './errors.ts';
-import { ok } from './reply.ts';
+import { errorReplies, ok } from './reply.ts';
 import { fileDeletions } from './schema.ts';
 
 /**
@@ -290,13 +290,7 @@ export function createUploads(options: UploadsOptions): Uploads {
 export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 const keyParams = z.strictObject({ '*': z.string().min(1).max(300) });
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  413: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 413);
 
 /**
  * Signs the stored file addresses in a reply for the caller: every string that is exactly a file

@@ -1,21 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import { idParamsSchema } from '@portal/contract/list-query';
 import { assignedStoreSchema } from '@portal/contract/resources/assignments';
 import { callerOf } from '../../platform/access.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { storesOfUser } from './services.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 460);
 
 /** Anyone may read their own stores (the store switcher); other users' need read_user_stores. */
 function assertMayRead(ctx: RequestContext, userId: number) {

@@ -24,7 +24,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { companies } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -102,13 +102,7 @@ async function twoFactorStatus(db: Executor, ctx: RequestContext): Promise<TwoFa
   return { method, companyRequired: row.required, effective };
 }
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  429: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 429, 460);
 
 /** Password, PIN, lock and two-factor settings: the signed-in user's own, or an admin's on a user. */
 export function accountRoutes(app: FastifyInstance, db: Database, secrets: SecretBox) {

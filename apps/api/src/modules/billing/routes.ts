@@ -1,24 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import { listQuerySchema } from '@portal/contract/list-query';
 import { patchSchemaOf } from '@portal/contract/resource';
 import { paymentAccountSchema, paymentAccounts } from '@portal/contract/resources/billing';
 import { storeSchema } from '@portal/contract/resources/organisation';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { storeService } from '../organisation/api.ts';
 import { paymentAccountService } from './services.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 460);
 const storeParams = z.strictObject({
   store_id: z
     .string()

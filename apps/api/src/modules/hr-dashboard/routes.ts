@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import {
   myViewSchema,
   storeViewSchema,
@@ -12,16 +12,10 @@ import {
 } from '@portal/contract/hr-dashboard';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { listTeam, myView, storeView, teamClockAction, teamMember } from './services.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['HR dashboard'];
 const idString = z
   .string()

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import {
   faceCheckListQuerySchema,
   faceCheckSchema,
@@ -11,7 +11,7 @@ import {
 } from '@portal/contract/hr-face';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { closeFaceEngine } from './engine.ts';
 import {
   enrolFace,
@@ -22,14 +22,7 @@ import {
   withdrawFace,
 } from './service.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  460: errorReplySchema,
-  503: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 460, 503);
 const tags = ['HR face check'];
 const userIdParams = z.object({
   user_id: z

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import { replySchema } from '@portal/contract/envelope';
 import {
   compensationCreateSchema,
   compensationDataSchema,
@@ -14,7 +14,7 @@ import {
 import { signedUploadSchema, signUploadRequestSchema } from '@portal/contract/uploads';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
 import { getEmployee } from '../hr/api.ts';
 import {
@@ -29,12 +29,7 @@ import {
   removeStoreAccess,
 } from './records.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 460);
 const tags = ['Employee records'];
 const positive = z.coerce.number().int().positive();
 const employeeParams = z.object({ id: positive });

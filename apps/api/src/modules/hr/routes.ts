@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import {
   activeSessionSchema,
   autoClockedOutQuerySchema,
@@ -42,7 +42,7 @@ import {
 import { signedUploadSchema, signUploadRequestSchema } from '@portal/contract/uploads';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
 import { autoClockedOut, requestCorrection } from './auto-clockout.ts';
 import {
@@ -76,13 +76,7 @@ import {
   updateStoreSettings,
 } from './settings.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['HR time clock'];
 
 const idParam = z

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import { id } from '@portal/contract/fields';
 import {
   backgroundImageSaveSchema,
@@ -23,7 +23,7 @@ import {
 import { signedUploadSchema, UPLOADS_PATH } from '@portal/contract/uploads';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
 import { scopeOptions } from './scope.ts';
 import type { WidgetRegistry } from './widgets.ts';
@@ -42,13 +42,7 @@ import {
   widgetRows,
 } from './services.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['OneView'];
 const idParam = z.object({
   id: z

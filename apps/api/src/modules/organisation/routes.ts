@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import { idParamsSchema } from '@portal/contract/list-query';
 import {
   storeLocationSchema,
@@ -11,16 +11,11 @@ import {
 } from '@portal/contract/resources/store-views';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { storeService } from './services.ts';
 import { allStoresByDistrict, storeClock, storeLocations, storeReport } from './stores.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 460);
 const tags = ['Stores'];
 
 /** Store routes beyond CRUD (SPEC.md section 7): all, locations/all, time_status, report. */

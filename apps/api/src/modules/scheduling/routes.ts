@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
+import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import {
   myShiftsQuerySchema,
   scheduleChangesSchema,
@@ -19,7 +19,7 @@ import { departmentRoleSchema } from '@portal/contract/resources/hr-scheduling';
 import { idParamsSchema } from '@portal/contract/list-query';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import {
   checkChanges,
   copyLastWeek,
@@ -31,13 +31,7 @@ import {
   scheduleWeek,
 } from './schedule.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['HR schedules'];
 
 /** The weekly schedule (/hr/schedule): read a week, check and save changes, copy, publish, delete. */

@@ -17,17 +17,12 @@ import {
 } from '@portal/contract/shell';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { readShellSettings, saveThemeMode, updateMenuSettings } from './company-settings.ts';
 import { moveSidebarItem } from './menu-move.ts';
 import { listMyStores, switchCurrentStore } from './my-stores.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 460);
 
 /** The app shell's own calls: settings, theme, store switcher and the menu move. */
 export function shellRoutes(app: FastifyInstance, db: Database) {

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  countDataSchema,
-  errorReplySchema,
-  listDataSchema,
-  replySchema,
-} from '@portal/contract/envelope';
+import { countDataSchema, listDataSchema, replySchema } from '@portal/contract/envelope';
 import {
   allowanceUpdateSchema,
   balanceQuerySchema,
@@ -24,7 +19,7 @@ import {
 } from '@portal/contract/hr-timeoff';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import {
   balances,
   cancelRequest,
@@ -40,13 +35,7 @@ import {
   updateType,
 } from './services.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['HR time off'];
 const idParams = z.object({
   id: z

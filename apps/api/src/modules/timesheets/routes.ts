@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import { replySchema } from '@portal/contract/envelope';
 import {
   auditEntrySchema,
   breakEditSchema,
@@ -25,7 +25,7 @@ import {
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { users } from '../users/schema.ts';
 import { getCompanySettings } from '../hr/api.ts';
 import { payPeriodOf } from './arithmetic.ts';
@@ -43,13 +43,7 @@ import {
 import { breaksReport, hoursReport, lateReport, overtimeReport, payrollRows } from './reports.ts';
 import { tenantScope } from '../../db/columns.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['HR timesheets'];
 const idParam = z.object({
   id: z

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorReplySchema, replySchema } from '@portal/contract/envelope';
+import { replySchema } from '@portal/contract/envelope';
 import { idParamsSchema } from '@portal/contract/list-query';
 import {
   USER_DISABLE_PATH,
@@ -12,17 +12,11 @@ import {
 import { userSchema } from '@portal/contract/resources/users';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
-import { ok } from '../../platform/reply.ts';
+import { errorReplies, ok } from '../../platform/reply.ts';
 import { bulkUploadUsers } from './bulk-upload.ts';
 import { setUserEnabled } from './status.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 460);
 
 /** The CSV travels inside JSON; a 1,000-row file fits well under this. */
 const BULK_UPLOAD_BODY_LIMIT = 3 * 1024 * 1024;

@@ -3,12 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import {
-  countDataSchema,
-  errorReplySchema,
-  listDataSchema,
-  replySchema,
-} from '@portal/contract/envelope';
+import { countDataSchema, listDataSchema, replySchema } from '@portal/contract/envelope';
 import { idParamsSchema, listQuerySchema, relatedQuerySchema } from '@portal/contract/list-query';
 import type { Permission } from '@portal/contract/permissions';
 import {
@@ -20,17 +15,11 @@ import {
 } from '@portal/contract/resource';
 import type { Database } from '../database.ts';
 import { callerOf } from '../access.ts';
-import { ok } from '../reply.ts';
+import { errorReplies, ok } from '../reply.ts';
 import { mountBulk } from './bulk.ts';
 import type { ResourceService } from './service.ts';
 
-const errors = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  460: errorReplySchema,
-};
+const errors = errorReplies(400, 403, 404, 409, 460);
 
 /**
  * Mounts the standard routes of one resource: list, count, get, create, update, delete and, where
