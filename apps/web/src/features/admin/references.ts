@@ -32,6 +32,7 @@ export const assignableRoleChoices: ReferenceSource = {
     defaultSort: 'name',
   },
   label: byName,
+  permission: 'read_roles',
 };
 export const permissionGroupChoices: ReferenceSource = {
   resource: permissionGroups,

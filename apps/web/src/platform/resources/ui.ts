@@ -18,6 +18,8 @@ export interface ReferenceSource {
   /** Only these rows, e.g. `{ is_active: 'true' }`. */
   filter?: Readonly<Record<string, string>>;
   sort?: string;
+  /** The permission its path needs, when not read_<resource name> (e.g. /user-roles: read_roles). */
+  permission?: Permission;
 }
 
 /** The kinds of form field the engine draws; each has one renderer (see fields.tsx). */

@@ -60,7 +60,7 @@ const referenceParams = (source: ReferenceSource): ListParams => ({
  * asks for a list it can only be refused (a 403 in the console).
  */
 function mayRead(source: ReferenceSource): boolean {
-  const permission = `read_${source.resource.name}`;
+  const permission = source.permission ?? `read_${source.resource.name}`;
   if (!isPermission(permission)) return true;
   const granted = readStoredJson(storageKeys.permissions);
   return isRecord(granted) && permission in granted;
