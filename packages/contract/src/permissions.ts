@@ -58,8 +58,6 @@ export const featurePermissions = [
   'write_hr_schedules',
   /** GET /jobs: background jobs' last runs and failures (platform/jobs.ts) */
   'read_platform_jobs',
-  /** GET /jobs: background jobs' last runs and failures (platform/jobs.ts) */
-  'read_platform_jobs',
   'write_order_fulfillment',
 ] as const;
 

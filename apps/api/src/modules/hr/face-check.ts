@@ -9,6 +9,7 @@ import {
 } from '../hr-face/api.ts';
 import { stores } from '../organisation/schema.ts';
 import { hrCompanySettings, hrStoreSettings, hrTimecards } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 // The time clock's face check: the policy comes from the HR settings (this module), the check
 // itself from hr-face, which knows nothing of timecards or settings.
@@ -32,13 +33,10 @@ export async function facePolicyOf(
     .from(stores)
     .leftJoin(
       hrStoreSettings,
-      and(
-        eq(hrStoreSettings.company_id, stores.company_id),
-        eq(hrStoreSettings.store_id, stores.id),
-      ),
+      and(tenantScope(hrStoreSettings, stores.company_id), eq(hrStoreSettings.store_id, stores.id)),
     )
-    .leftJoin(hrCompanySettings, eq(hrCompanySettings.company_id, stores.company_id))
-    .where(and(eq(stores.company_id, companyId), eq(stores.id, storeId)));
+    .leftJoin(hrCompanySettings, tenantScope(hrCompanySettings, stores.company_id))
+    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
   if (!row) return { required: false, mode: 'block' };
   const mode = isFaceMode(row.store_mode)
     ? row.store_mode
@@ -72,7 +70,7 @@ export async function checkOpenTimecardFace(
     .from(hrTimecards)
     .where(
       and(
-        eq(hrTimecards.company_id, input.companyId),
+        tenantScope(hrTimecards, input.companyId),
         eq(hrTimecards.user_id, input.userId),
         isNull(hrTimecards.clock_out),
       ),

@@ -2,8 +2,8 @@ import { and, eq, exists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.ts';
 import { userStores } from '../assignments/schema.ts';
 import { users } from '../users/schema.ts';
-import { tenantScope } from '../../db/columns.ts';
 import { hrStoreTempAccess } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * Whether the user of the `users` row in scope may clock at a store: it is their current store, it

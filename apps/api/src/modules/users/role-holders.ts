@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RemovedRole } from '../access/hooks.ts';
 import { users } from './schema.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /** SPEC.md: a role still held by users is not deleted (access.role_removing hook). */
 export async function refuseHeldRole(tx: Executor, role: RemovedRole): Promise<void> {
@@ -11,7 +12,7 @@ export async function refuseHeldRole(tx: Executor, role: RemovedRole): Promise<v
     .from(users)
     .where(
       and(
-        eq(users.company_id, role.companyId),
+        tenantScope(users, role.companyId),
         eq(users.role_id, role.roleId),
         eq(users.is_deleted, false),
       ),

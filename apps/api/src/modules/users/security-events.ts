@@ -8,6 +8,7 @@ import { isSuperAdmin } from '../../platform/context.ts';
 import type { Database } from '../../platform/database.ts';
 import { ok } from '../../platform/reply.ts';
 import { securityEvents } from '../../platform/schema.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import { users } from './schema.ts';
 
 const subject = aliasedTable(users, 'subject');
@@ -39,7 +40,7 @@ export function securityEventRoutes(app: FastifyInstance, db: Database) {
       const ctx = callerOf(request);
       const { page, perPage, kind, user_id } = request.query;
       const where = and(
-        isSuperAdmin(ctx) ? undefined : eq(securityEvents.company_id, ctx.companyId),
+        isSuperAdmin(ctx) ? undefined : tenantScope(securityEvents, ctx),
         kind ? eq(securityEvents.kind, kind) : undefined,
         user_id ? eq(securityEvents.user_id, user_id) : undefined,
       );
@@ -58,20 +59,8 @@ export function securityEventRoutes(app: FastifyInstance, db: Database) {
           created_at: securityEvents.created_at,
         })
         .from(securityEvents)
-        .leftJoin(
-          subject,
-          and(
-            eq(subject.company_id, securityEvents.company_id),
-            eq(subject.id, securityEvents.user_id),
-          ),
-        )
-        .leftJoin(
-          actor,
-          and(
-            eq(actor.company_id, securityEvents.company_id),
-            eq(actor.id, securityEvents.actor_id),
-          ),
-        )
+        .leftJoin(subject, tenantJoin(subject, securityEvents.company_id, securityEvents.user_id))
+        .leftJoin(actor, tenantJoin(actor, securityEvents.company_id, securityEvents.actor_id))
         .where(where)
         .orderBy(desc(securityEvents.id))
         .limit(perPage)
