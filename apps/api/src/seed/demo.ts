@@ -5,6 +5,7 @@ import type { Database, Tx } from '../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../modules/access/schema.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { seedHrDemo } from '../modules/hr/demo.ts';
+import { seedOneviewDemo } from '../modules/oneview/demo.ts';
 import { seedSchedulingDemo } from '../modules/scheduling/demo.ts';
 import { seedTimeoffDemo } from '../modules/timeoff/demo.ts';
 import { seedAdminDemo } from './admin-demo.ts';
@@ -111,10 +112,23 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_hr_kiosks',
     'write_hr_compensation',
     'write_hr_timesheets',
+    'write_orders',
     ...clock,
   ],
   sub_agent_employee: ['read_stores', 'read_districts', 'read_regions', ...everyone, ...clock],
-  warehouse_account: ['read_stores', 'read_districts', ...everyone, ...clock],
+  warehouse_account: [
+    'read_stores',
+    'read_districts',
+    'read_orders',
+    'read_products',
+    'read_manufacturers',
+    'read_adjustment_reasons',
+    'write_order_fulfillment',
+    'write_products',
+    'write_manufacturers',
+    ...everyone,
+    ...clock,
+  ],
   call_center_agent: [
     'read_stores',
     'read_users',
@@ -225,6 +239,20 @@ const adminItem = (name: string, route: string, permission: Permission): Default
 const defaultSidebar: DefaultSidebarItem[] = [
   { name: 'Users', route: '/users', icon: 'people', permission: 'read_users' },
   { name: 'Stores', route: '/admin-location-settings', icon: 'store', permission: 'read_stores' },
+  { name: 'Orders', route: '/orders', icon: 'receipt', permission: 'read_orders' },
+  { name: 'Products', route: '/products', icon: 'shopping_cart', permission: 'read_products' },
+  {
+    name: 'Manufacturers',
+    route: '/manufacturers',
+    icon: 'store',
+    permission: 'read_manufacturers',
+  },
+  {
+    name: 'Adjustment Reasons',
+    route: '/adjustment-reasons',
+    icon: 'settings',
+    permission: 'read_adjustment_reasons',
+  },
   {
     // The engine's admin screens (issue 5), each shown to who may read its resource; last of the
     // company's items, so items added later (other modules', the menu editor's) come before it.
@@ -363,6 +391,8 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
     });
   }
 
+  // OneView first: order 0 with the company's lowest sidebar id (items sort by order, then id).
+  await seedOneviewDemo(tx, company_id);
   for (const [index, { children = [], ...item }] of defaultSidebar.entries()) {
     const [parent] = await tx
       .insert(sidebarItems)
