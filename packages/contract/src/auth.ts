@@ -231,7 +231,6 @@ export const authMessages = {
   userUnlocked: 'User unlocked',
   userNotUnlocked: 'User not unlocked',
   cannotLockSelf: 'You cannot lock your own account',
-  higherAccessLevel: 'You cannot change a user with a higher access level than yours',
 } as const;
 
 /** A refused sign-in: `reason` is what the login screen shows. */
