@@ -113,7 +113,8 @@ test('Company Documents: a file is uploaded to a signed URL, listed, opened and 
   await expect(row).toHaveCount(1);
   const link = row.getByRole('link', { name: title });
   const href = await link.getAttribute('href');
-  expect(href).toMatch(/^\/api\/uploads\/.+\.pdf$/);
+  // Files are served only through a short-lived signed link the API hands out with the record.
+  expect(href).toMatch(/^\/api\/uploads\/.+\.pdf\?expires=\d+&signature=[\w-]+$/);
   const served = await page.request.get(href ?? '');
   expect(served.ok()).toBe(true);
   expect(served.headers()['content-type']).toContain('application/pdf');
