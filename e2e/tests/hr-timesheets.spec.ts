@@ -120,7 +120,11 @@ test('an employee asks for a correction, a manager approves it and the timesheet
   await expect(manager.getByText(/Marco Agent · approved a correction of timecard/)).toBeVisible();
 
   // A manager's own edit, with a reason, lands in the same trail.
-  await manager.getByRole('button', { name: 'Edit' }).click();
+  // (The side menu has an Edit of its own, OneView's.)
+  await manager
+    .getByRole('table', { name: 'Timesheet details' })
+    .getByRole('button', { name: 'Edit' })
+    .click();
   const edit = manager.getByRole('dialog', { name: /Edit the timecard/ });
   const editIn = edit.getByRole('textbox', { name: 'Clock in', exact: true });
   await editIn.fill(oneHourEarlier(await editIn.inputValue()));
