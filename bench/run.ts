@@ -3,7 +3,9 @@
  * for the users list, and the web app's initial JS size. Prints figures; never passes or fails.
  *
  * Env: BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (default 1), BENCH_CONNECTIONS (default 10),
- * BENCH_PG_URL (admin URL for the throwaway database, default postgres://postgres@127.0.0.1:5432/postgres).
+ * BENCH_PG_URL (admin URL for the throwaway database, default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_SERIES (tenant sizes, default 10000,100000,1000000; empty to skip), BENCH_SERIES_SECONDS
+ * (default 5), BENCH_ONLY=series (only the series and the lone sign-in).
  */
 import { statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -13,6 +15,7 @@ import type { LoadOptions } from './lib/load.ts';
 import { installCleanup, killAll } from './lib/processes.ts';
 import { type BenchReport, formatReport, writeJson } from './lib/report.ts';
 import { apiEntry } from './lib/paths.ts';
+import { formatSeries, runSeries, type SeriesReport } from './lib/series.ts';
 import { ensureApiBuilt } from './lib/server.ts';
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -51,10 +54,29 @@ async function main() {
 
   await ensureApiBuilt();
   const apiBuiltAt = statSync(apiEntry).mtime.toISOString();
-  const backends = [
-    await backendOrFailure('PGlite', () => runPglite(load)),
-    await backendOrFailure('PostgreSQL', () => runPostgres(load, adminUrl)),
-  ];
+  const only = process.env.BENCH_ONLY ?? '';
+  const backends =
+    only === 'series'
+      ? []
+      : [
+          await backendOrFailure('PGlite', () => runPglite(load)),
+          await backendOrFailure('PostgreSQL', () => runPostgres(load, adminUrl)),
+        ];
+  const sizes = (process.env.BENCH_SERIES ?? '10000,100000,1000000')
+    .split(',')
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  let series: SeriesReport = { status: 'skipped', note: 'BENCH_SERIES empty', points: [] };
+  if (sizes.length) {
+    const seriesLoad = { ...load, seconds: Math.max(1, numberFromEnv('BENCH_SERIES_SECONDS', 5)) };
+    try {
+      series = await runSeries(seriesLoad, adminUrl, sizes);
+    } catch (error) {
+      console.error('series failed:', error);
+      series = { status: 'failed', note: String(error), points: [] };
+    }
+  }
   console.log('Measuring the web app initial JS ...');
   const bundle = await measureBundle();
   const routes = measureRoutes();
@@ -74,8 +96,10 @@ async function main() {
     backends,
     bundle,
     routes,
+    series,
   };
   console.log(`\n${formatReport(report)}`);
+  console.log(`\n${formatSeries(series)}`);
   console.log(`JSON: ${writeJson(report)}`);
 }
 

@@ -1,3 +1,4 @@
+import type { SeriesReport } from './series.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackendReport } from './backends.ts';
@@ -22,6 +23,8 @@ export interface BenchReport {
   backends: BackendReport[];
   bundle: BundleSize;
   routes: RouteBundles;
+  /** Tenant-size series and the lone sign-in (series.ts). */
+  series?: SeriesReport;
 }
 
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');

@@ -2,6 +2,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from './api.ts';
 import { AGENT, submitLogin } from './session.ts';
 
+const SUPER_ADMIN = 'admin@demo.example';
+
 /** A demo-company admin of one test file's own (a Master Agent at Brooklyn Heights). */
 export interface AdminUser {
   email: string;
@@ -31,7 +33,10 @@ export async function createAdminUser(
     email: `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@demo.example`,
     password: `Tbl-${Date.now().toString(36)}-Qz!9`,
   };
-  await agent.send('POST', '/users', {
+  // Only someone above makes a Master Agent (the rank rule: nobody creates a peer): the super admin,
+  // who creates in their own company, the demo one.
+  const creator = await apiAs(request, SUPER_ADMIN);
+  await creator.send('POST', '/users', {
     email: user.email,
     password: user.password,
     first_name: 'Tabitha',

@@ -395,8 +395,11 @@ test('a store with a geofence in block mode refuses a clock-in from far away', a
 
 test('the auto clocked-out dialog: its empty list for a manager, a no-access view without the permission', async ({
   page,
+  request,
 }) => {
-  await signInAs(page, 'agent@demo.example');
+  // A Master Agent of its own: the shared demo agent may be clocked in at another store by other
+  // suites, and that prompt would cover this dialog.
+  await signInAsAdmin(page, await createAdminUser(request, 'autoclockout'));
   await page.evaluate(() => window.localStorage.setItem('showAutoClockoutTimeCards', 'true'));
   await page.reload();
   const dialog = page.getByRole('dialog', { name: 'Auto Clocked Out Schedules' });

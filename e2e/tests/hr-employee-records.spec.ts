@@ -90,15 +90,23 @@ test('compensation, documents and store access on the employee edit page', async
   await expect(link).toBeVisible();
   const href = await link.getAttribute('href');
   expect(await (await request.get(href ?? '')).text()).toBe('I have read the handbook.');
-  await page.getByRole('button', { name: 'Delete Signed handbook' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  // The engine's row Delete, asked first.
+  await page
+    .getByRole('table', { name: 'Documents' })
+    .getByRole('row', { name: /Signed handbook/ })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('Delete Document Signed handbook?');
+  await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('No documents yet.')).toBeVisible();
 
-  // Store access: a range including today is active.
+  // Store access: a range including today, wherever the store's today falls, is active.
   await records.getByRole('tab', { name: 'Store access' }).click();
   const grant = page.getByRole('form', { name: 'Grant store access' });
   await grant.getByRole('combobox', { name: 'Store' }).click();
   await page.getByRole('option', { name: employee.otherStore, exact: true }).click();
+  await grant.getByRole('textbox', { name: 'From' }).fill('2020-01-01');
   await grant.getByRole('textbox', { name: 'To' }).fill('2999-12-31');
   await grant.getByRole('button', { name: 'Grant access' }).click();
   const access = page.getByRole('table', { name: 'Store access' });

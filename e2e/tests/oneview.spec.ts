@@ -113,7 +113,16 @@ test('Edit, A/M/E modes, drag a widget, Save: it stays in its new place after a 
     const area = await page.getByTestId('oneview-grid').boundingBox();
     return box && area ? [Math.round(box.x - area.x), Math.round(box.y - area.y)] : null;
   };
-  const moved = await placeInGrid();
+  // The grid animates a drop (CSS transitions): read the place once two reads apart agree.
+  let moved: number[] | null = null;
+  await expect
+    .poll(async () => {
+      const first = await placeInGrid();
+      await page.waitForTimeout(250);
+      moved = await placeInGrid();
+      return JSON.stringify(first) === JSON.stringify(moved);
+    })
+    .toBe(true);
   expect(moved).not.toBeNull();
 
   await nav.getByRole('button', { name: 'Save' }).click();

@@ -44,7 +44,11 @@ test('an order with two lines: the server prices it, Submit moves it, History sh
   const note = `Restock ${tag}`;
   await signInAs(page, admin);
   await page.goto('/orders');
-  await page.getByRole('link', { name: 'Add Order' }).click();
+  // The toolbar's link (an empty list offers one too).
+  await page
+    .getByRole('toolbar', { name: 'Orders tools' })
+    .getByRole('link', { name: 'Add Order' })
+    .click();
   await expect(page).toHaveURL('/orders/add');
 
   await search(page, page, 'Store', 'Brooklyn', /^Brooklyn Heights$/);

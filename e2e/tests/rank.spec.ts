@@ -42,12 +42,15 @@ test('a master agent is offered no action on the super admin, every action on a 
   for (const name of WRITE_ACTIONS) await expect(action(below, name), name).toBeVisible();
 });
 
-test('the role select of a new user does not offer the Super Admin role', async ({ page }) => {
+test('the role select of a new user offers no role at or above the master agent', async ({
+  page,
+}) => {
   await signInAs(page, admin);
   await page.goto('/users/new');
   await page.getByRole('combobox', { name: 'Role' }).click();
   const options = page.getByRole('listbox').getByRole('option');
-  await expect(options.filter({ hasText: 'Master Agent' })).toHaveCount(1);
+  await expect(options.filter({ hasText: 'Store Manager' })).toHaveCount(1);
+  await expect(options.filter({ hasText: 'Master Agent' })).toHaveCount(0);
   await expect(options.filter({ hasText: 'Base User' })).toHaveCount(1);
   await expect(options.filter({ hasText: 'Super Admin' })).toHaveCount(0);
 });

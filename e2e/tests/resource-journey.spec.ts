@@ -52,6 +52,18 @@ test('a store is created, edited, deactivated and activated, with its toasts and
 
   await row.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/stores\/edit\/\d+$/);
+  // A reference field names its choice from the first render (the row's district_name), not
+  // "#<id>" or an empty box until its choices arrive: the districts list is held back meanwhile.
+  let releaseDistricts = () => {};
+  const districtsHeld = new Promise<void>((resolve) => (releaseDistricts = resolve));
+  await page.route(/\/api\/districts(\?|$)/, async (route) => {
+    await districtsHeld;
+    // A request the reload cancelled is gone already.
+    await route.continue().catch(() => undefined);
+  });
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'District' })).toHaveText('Border');
+  releaseDistricts();
   const nameBox = page.getByRole('textbox', { name: 'Name' });
   await expect(nameBox).toHaveValue(name);
   await nameBox.fill(`${name} B`);

@@ -18,13 +18,14 @@ import { z } from 'zod';
 import { APP_VERSION } from '@portal/contract/constants';
 import { replySchema } from '@portal/contract/envelope';
 import type { Config } from './config.ts';
-import { installAccessControl } from './platform/access.ts';
+import { declaredRoutes, installAccessControl } from './platform/access.ts';
 import { type Database, ping } from './platform/database.ts';
 import { installErrorHandler, notFoundReply } from './platform/error-handler.ts';
 import { ok } from './platform/reply.ts';
 import { mountResource } from './platform/resources/routes.ts';
-import { contextForToken } from './modules/users/api.ts';
+import { sessionForToken } from './modules/users/api.ts';
 import { modules } from './modules.ts';
+import { checkDeclaredAccess } from './platform/module.ts';
 import { createUploads, uploadRoutes } from './platform/uploads.ts';
 import { UPLOADS_PATH } from '@portal/contract/uploads';
 import { eventRoutes } from './platform/events.ts';
@@ -130,7 +131,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      installAccessControl(api, db, API_PREFIX, contextForToken);
+      installAccessControl(api, db, API_PREFIX, sessionForToken);
       api.withTypeProvider<ZodTypeProvider>().get('/health', {
         schema: {
           tags: ['Platform'],
@@ -163,6 +164,8 @@ export async function buildApp({
     },
     { prefix: API_PREFIX },
   );
+  // Every permission a route needs is declared by a module's descriptor (or the platform).
+  app.addHook('onReady', async () => checkDeclaredAccess(modules, declaredRoutes(app)));
 
   // Runtime configuration for the web app: which API base each host uses (SPEC.md section 1).
   app.get('/config.json', { config: { access: 'public' } }, async () => ({

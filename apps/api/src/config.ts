@@ -102,6 +102,14 @@ const envSchema = z.object({
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(40).default(20),
   /** Face check: the largest descriptor distance still taken as the same person (hr-face). */
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0.1).max(1.2).default(0.5),
+  /**
+   * Power BI embedding (/reporting/pbi/{report id}): an Entra ID app (service principal) allowed on
+   * the workspace. All four set turns it on; without them the page says Power BI is not configured.
+   */
+  POWERBI_TENANT_ID: z.string().min(1).optional(),
+  POWERBI_CLIENT_ID: z.string().min(1).optional(),
+  POWERBI_CLIENT_SECRET: z.string().min(1).optional(),
+  POWERBI_WORKSPACE_ID: z.string().min(1).optional(),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'HOST'> & {

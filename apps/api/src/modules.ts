@@ -6,11 +6,17 @@ import { accessModule } from './modules/access/module.ts';
 import { usersModule } from './modules/users/module.ts';
 import { authModule } from './modules/auth/module.ts';
 import { mailModule } from './modules/mail/module.ts';
+import { notificationsModule } from './modules/notifications/module.ts';
 import { navigationModule } from './modules/navigation/module.ts';
 import { assignmentsModule } from './modules/assignments/module.ts';
 import { catalogModule } from './modules/catalog/module.ts';
 import { ordersModule } from './modules/orders/module.ts';
+import { inventoryModule } from './modules/inventory/module.ts';
+import { purchasingModule } from './modules/purchasing/module.ts';
+import { salesModule } from './modules/sales/module.ts';
 import { supportModule } from './modules/support/module.ts';
+import { contactModule } from './modules/contact/module.ts';
+import { ticketsModule } from './modules/tickets/module.ts';
 import { billingModule } from './modules/billing/module.ts';
 import { companyModule } from './modules/company/module.ts';
 import { fieldsModule } from './modules/fields/module.ts';
@@ -24,18 +30,32 @@ import { timeoffModule } from './modules/timeoff/module.ts';
 import { timesheetsModule } from './modules/timesheets/module.ts';
 import { hrDashboardModule } from './modules/hr-dashboard/module.ts';
 import { createOneviewModule } from './modules/oneview/module.ts';
+import { createReportingModule } from './modules/reporting/module.ts';
 
 export const modules: readonly PortalModule[] = [
+  // First, so its sidebar item is seeded first (the menu sorts by order, then id; it shares order 0
+  // with Users). It shows the widgets the modules below declare, handed over here.
+  createOneviewModule([
+    ...hrDashboardModule.widgets,
+    ...timesheetsModule.widgets,
+    ...timeoffModule.widgets,
+  ]),
   organisationModule,
   accessModule,
   usersModule,
   authModule,
   mailModule,
+  notificationsModule,
   navigationModule,
   assignmentsModule,
   catalogModule,
   ordersModule,
+  inventoryModule,
+  purchasingModule,
+  salesModule,
+  ticketsModule,
   supportModule,
+  contactModule,
   billingModule,
   companyModule,
   fieldsModule,
@@ -48,11 +68,12 @@ export const modules: readonly PortalModule[] = [
   timeoffModule,
   timesheetsModule,
   hrDashboardModule,
-  // Last: OneView shows the widgets the modules above declare.
-  createOneviewModule([
-    ...hrDashboardModule.widgets,
-    ...timesheetsModule.widgets,
-    ...timeoffModule.widgets,
+  // Charts the datasets the modules above declare.
+  createReportingModule([
+    ...hrModule.datasets,
+    ...timeoffModule.datasets,
+    ...usersModule.datasets,
+    ...organisationModule.datasets,
   ]),
 ];
 

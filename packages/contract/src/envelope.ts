@@ -4,11 +4,21 @@ import { z } from 'zod';
 export const replySchema = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.boolean(), message: z.string(), data });
 
-/** Lists answer `data: { results, total }`. */
+/**
+ * Lists answer `data: { results, total }`. Above a few thousand matching rows the total is the
+ * database's estimate and `total_estimated: true` says so (absent when the total is exact).
+ */
 export const listDataSchema = <T extends z.ZodType>(row: T) =>
-  z.object({ results: z.array(row), total: z.number().int() });
+  z.object({
+    results: z.array(row),
+    total: z.number().int(),
+    total_estimated: z.boolean().optional(),
+  });
 
-export const countDataSchema = z.object({ total: z.number().int() });
+export const countDataSchema = z.object({
+  total: z.number().int(),
+  total_estimated: z.boolean().optional(),
+});
 
 /** Per-field messages, keyed by dotted field path, so a form can show them on its field. */
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
@@ -31,6 +41,8 @@ export interface Reply<T> {
 export interface ListData<T> {
   results: T[];
   total: number;
+  /** True when `total` is an estimate (large lists); absent when exact. */
+  total_estimated?: boolean;
 }
 
 /** HTTP statuses the portal uses, by what they mean. 460 is the portal's own "session is gone". */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { mobilePin } from './auth.ts';
 import { id, isoDateTime } from './fields.ts';
+import { MAX_PER_PAGE } from './list-query.ts';
+import { defineResource, personReference, resourceMessages } from './resource.ts';
 import { facePayloadFields } from './hr-face.ts';
 import {
   breakSettingSchema,
@@ -47,6 +49,7 @@ export const kioskDeviceSchema = z.object({
   store_id: id,
   store_name: z.string(),
   name: z.string(),
+  enrolled_by: id,
   enrolled_by_name: z.string(),
   created_at: isoDateTime,
   last_used_at: isoDateTime.nullable(),
@@ -66,6 +69,38 @@ export const kioskEnrolResultSchema = z.object({
   device_token: z.string(),
 });
 export type KioskEnrolResult = z.infer<typeof kioskEnrolResultSchema>;
+
+/**
+ * `/hr-kiosks` (write_hr_kiosks): list, enrol (the credential is answered once, beside the row),
+ * revoke (DELETE stamps revoked_at; the device's next call is refused). Live kiosks first.
+ */
+export const kioskResource = defineResource({
+  name: 'hr_kiosks',
+  access: { read: 'write_hr_kiosks', write: 'write_hr_kiosks' },
+  path: '/hr-kiosks',
+  operations: ['list', 'create', 'delete'],
+  label: { one: 'Kiosk', many: 'Kiosks' },
+  row: kioskDeviceSchema,
+  create: kioskEnrolRequestSchema,
+  update: z.strictObject({}),
+  messages: resourceMessages('Kiosk', 'added', {
+    created: kioskMessages.enrolled,
+    notCreated: 'Kiosk not enrolled',
+    deleted: kioskMessages.revoked,
+    notDeleted: 'Kiosk not revoked',
+  }),
+  deleteMode: 'revoke',
+  searchFields: ['name'],
+  queryFields: ['id', 'name', 'store_id', 'created_at', 'revoked_at'],
+  // Live ones (no revoked_at) first, then the latest revoked; newest first within.
+  defaultSort: '-revoked_at',
+  defaultPerPage: MAX_PER_PAGE,
+  replies: { create: kioskEnrolResultSchema },
+  references: {
+    store_id: { resource: 'stores', as: 'store_name' },
+    enrolled_by: personReference('enrolled_by_name'),
+  },
+});
 
 // ---- Kiosk side (public routes: the device credential is the authentication)
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './fields.ts';
 import { payTypes } from './hr-employees.ts';
+import { MAX_PER_PAGE } from './list-query.ts';
+import { defineResource, personReference, resourceMessages } from './resource.ts';
 
 /**
  * An employee's records beside the employee form (issue 6): compensation (HR managers only),
@@ -38,6 +40,7 @@ export const compensationSchema = z.object({
   rate: z.number(),
   effective_from: z.string(),
   note: z.string().nullable(),
+  created_by: id,
   created_by_name: z.string(),
   created_at: isoDateTime,
 });
@@ -75,6 +78,7 @@ export const employeeDocumentSchema = z.object({
   fileUrl: z.string(),
   content_type: z.string(),
   size: z.number().int(),
+  uploaded_by: id,
   uploaded_by_name: z.string(),
   created_at: isoDateTime,
 });
@@ -97,9 +101,10 @@ export const storeAccessSchema = z.object({
   starts_on: z.string(),
   ends_on: z.string(),
   note: z.string().nullable(),
+  granted_by: id,
   granted_by_name: z.string(),
-  /** Whether today (in the store's zone) is inside the range. */
-  active: z.boolean(),
+  /** Where today, in the store's zone, falls against the range: the browser never re-derives it. */
+  status: z.enum(['active', 'upcoming', 'expired']),
   created_at: isoDateTime,
 });
 export type StoreAccess = z.infer<typeof storeAccessSchema>;
@@ -116,3 +121,82 @@ export const storeAccessCreateSchema = z
     path: ['ends_on'],
   });
 export type StoreAccessCreate = z.input<typeof storeAccessCreateSchema>;
+
+/** Who may see and change an employee's records beside compensation: the employee screens' own. */
+const employeeAccess = { read: 'read_employees', write: 'write_employees' } as const;
+/** The records are tabs of the employee, listed whole (a person has a handful). */
+const employeeRecord = {
+  parent: { path: '/employees', column: 'user_id' },
+  defaultPerPage: MAX_PER_PAGE,
+  update: z.strictObject({}),
+  searchFields: [],
+} as const;
+
+/** `/employees/:id/store-access`: list, grant, remove (the rank rule guards the writes). */
+export const storeAccessResource = defineResource({
+  ...employeeRecord,
+  name: 'hr_store_access',
+  access: employeeAccess,
+  path: '/store-access',
+  parent: { ...employeeRecord.parent, rowParam: 'accessId' },
+  operations: ['list', 'create', 'delete'],
+  label: { one: 'Store access', many: 'Store access' },
+  row: storeAccessSchema,
+  create: storeAccessCreateSchema,
+  messages: resourceMessages('Store access', 'added', {
+    created: recordMessages.accessGranted,
+    notCreated: recordMessages.accessNotGranted,
+    deleted: recordMessages.accessRemoved,
+    notDeleted: recordMessages.accessNotRemoved,
+  }),
+  deleteMode: 'remove',
+  queryFields: ['id', 'store_id', 'starts_on', 'ends_on'],
+  // The latest end first; expired ones are kept for the record.
+  defaultSort: '-ends_on',
+  references: {
+    store_id: { resource: 'stores', as: 'store_name' },
+    granted_by: personReference('granted_by_name'),
+  },
+});
+
+/** `/employees/:id/compensation`: the pay history and an add; entries are never changed. */
+export const compensationResource = defineResource({
+  ...employeeRecord,
+  name: 'hr_compensations',
+  access: { read: 'read_hr_compensation', write: 'write_hr_compensation' },
+  path: '/compensation',
+  parent: { ...employeeRecord.parent, rowParam: 'compensationId' },
+  operations: ['list', 'create'],
+  label: { one: 'Compensation', many: 'Compensation' },
+  row: compensationSchema,
+  create: compensationCreateSchema,
+  messages: resourceMessages('Compensation', 'added'),
+  deleteMode: 'remove',
+  queryFields: ['id', 'pay_type', 'effective_from'],
+  defaultSort: '-effective_from',
+  // Both answer the current entry and the whole history.
+  replies: { list: compensationDataSchema, create: compensationDataSchema },
+  references: {
+    created_by: personReference('created_by_name'),
+  },
+});
+
+/** `/employees/:id/documents`: files on the record (uploaded to a signed URL first). */
+export const employeeDocumentResource = defineResource({
+  ...employeeRecord,
+  name: 'hr_employee_documents',
+  access: employeeAccess,
+  path: '/documents',
+  parent: { ...employeeRecord.parent, rowParam: 'documentId' },
+  operations: ['list', 'create', 'delete'],
+  label: { one: 'Document', many: 'Documents' },
+  row: employeeDocumentSchema,
+  create: employeeDocumentCreateSchema,
+  messages: resourceMessages('Document', 'added'),
+  deleteMode: 'remove',
+  queryFields: ['id', 'title', 'created_at'],
+  defaultSort: '-id',
+  references: {
+    uploaded_by: personReference('uploaded_by_name'),
+  },
+});

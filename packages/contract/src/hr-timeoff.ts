@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './fields.ts';
+import { MAX_PER_PAGE } from './list-query.ts';
+import { defineResource, resourceMessages } from './resource.ts';
 
 /**
  * Time off: types per company, requests with supervisor approval, balances per employee, type and
@@ -63,6 +65,30 @@ export const timeoffTypeUpdateSchema = z.strictObject({
   is_paid: z.boolean().optional(),
   yearly_allowance_hours: hours.nullable().optional(),
   is_active: z.boolean().optional(),
+});
+
+/**
+ * `/hr-timeoff/types`: everyone signed in lists them (the request form offers them); HR approvers
+ * add and change them. A type is never deleted, so past requests keep it; it is deactivated.
+ */
+export const timeoffTypeResource = defineResource({
+  name: 'hr_timeoff_types',
+  access: { read: 'authenticated', write: 'write_hr_timeoff' },
+  path: '/hr-timeoff/types',
+  operations: ['list', 'create', 'update'],
+  label: { one: 'Time off type', many: 'Time off types' },
+  row: timeoffTypeSchema,
+  create: timeoffTypeCreateSchema,
+  update: timeoffTypeUpdateSchema,
+  messages: resourceMessages('Time off type', 'added', {
+    created: timeoffMessages.typeSaved,
+    updated: timeoffMessages.typeSaved,
+  }),
+  deleteMode: 'deactivate',
+  searchFields: ['name'],
+  queryFields: ['id', 'name', 'is_paid', 'is_active'],
+  defaultSort: 'name',
+  defaultPerPage: MAX_PER_PAGE,
 });
 
 export const timeoffRequestCreateSchema = z

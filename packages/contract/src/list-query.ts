@@ -37,10 +37,20 @@ export type ListQueryInput = z.input<typeof listQuerySchema>;
 
 export const relatedQuerySchema = z.strictObject({ related: csv.optional() });
 
+/**
+ * A numeric id in a path: digits only, so `/stores/abc` and `/stores/-1` are a clear 400 with
+ * `message`; `maxDigits` 9 where the id is a 32-bit column (a longer number would overflow it).
+ */
+export const pathId = (maxDigits = 15, message = 'must be a positive whole number') =>
+  z
+    .string()
+    .regex(new RegExp(`^\\d{1,${maxDigits}}$`), message)
+    .transform(Number);
+
+/** The params of a `/:id` route (see pathId). */
+export const pathIdParams = (maxDigits = 15) => z.object({ id: pathId(maxDigits) });
+
 /** Numeric ids in paths: digits only, so `/stores/abc` and `/stores/-1` are a clear 400. */
 export const idParamsSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'id must be a positive whole number')
-    .transform(Number),
+  id: pathId(15, 'id must be a positive whole number'),
 });

@@ -30,6 +30,20 @@ export const resourcePermissionNames = [
   'manufacturers',
   'products',
   'orders',
+  'tickets',
+  'ticket_types',
+  'ticket_priorities',
+  'ticket_templates',
+  'customers',
+  'sales',
+  'activations',
+  'sale_returns',
+  'suppliers',
+  'vendors',
+  'purchase_orders',
+  'purchase_order_receipts',
+  'receipt_discrepancies',
+  'discrepancy_comments',
 ] as const;
 export type ResourcePermissionName = (typeof resourcePermissionNames)[number];
 
@@ -59,6 +73,14 @@ export const featurePermissions = [
   /** GET /jobs: background jobs' last runs and failures (platform/jobs.ts) */
   'read_platform_jobs',
   'write_order_fulfillment',
+  /** /reporting/charts: chart the datasets one may read, save and share charts */
+  'read_reporting',
+  /** messages of the public contact form (GET /public-contact-us-form) */
+  'read_contact_us',
+  /** a return past its window (sales.remorse_window_days), with a reason */
+  'override_sale_returns',
+  /** approve purchase orders above the company's approval limit (purchasing) */
+  'approve_purchase_orders',
 ] as const;
 
 export const allPermissions = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission, ResourcePermissionName } from './permissions.ts';
+import { isPermission, type Permission, type ResourcePermissionName } from './permissions.ts';
 
 /** Success and fallback failure messages of one resource (SPEC.md section 8). */
 export interface ResourceMessages {
@@ -94,6 +94,13 @@ export interface ResourceReference {
   labelFields?: readonly string[];
 }
 
+/** A reference to a user, named by their first and last name (`created_by_name`). */
+export const personReference = (as: string): ResourceReference => ({
+  resource: 'users',
+  as,
+  labelFields: ['first_name', 'last_name'],
+});
+
 /**
  * Child rows (order lines) written with their parent in one transaction. The parent's create and
  * update payloads carry `lines`: lines without an id are inserted, lines with an id updated, and on
@@ -113,13 +120,47 @@ export interface LinesDeclaration<LineRow extends z.ZodObject = z.ZodObject> {
   references?: Readonly<Record<string, ResourceReference>>;
 }
 
+/** The standard routes of a resource: list (with count), get one, create, update, delete. */
+export const resourceOperations = ['list', 'get', 'create', 'update', 'delete'] as const;
+export type ResourceOperation = (typeof resourceOperations)[number];
+
+/**
+ * A resource whose rows belong to one row of another (an employee's documents): its routes are
+ * `{parent.path}/:id{path}` and `.../:{rowParam}` (`/employees/:id/documents/:documentId`); the
+ * parent's id fills `column` on create, every query is limited to it, and a parent the caller may
+ * not see answers 404.
+ */
+export interface ResourceParent {
+  path: `/${string}`;
+  /** the column of this resource's table holding the parent's id */
+  column: string;
+  /** the path parameter of the row's own id (the parent's is `:id`) */
+  rowParam: string;
+}
+
 export interface ResourceDefinition<
   Row extends z.ZodObject = z.ZodObject,
   Create extends z.ZodObject = z.ZodObject,
   Update extends z.ZodObject = z.ZodObject,
 > {
-  /** API path segment (`/stores`) and the suffix of its permissions (`read_stores`). */
-  name: ResourcePermissionName;
+  /**
+   * The resource's name (history, references) and, unless `access` says otherwise, the suffix of
+   * its permissions (`read_stores`).
+   */
+  name: ResourcePermissionName | (string & {});
+  /** Who reads and who writes, when not `read_<name>`/`write_<name>` (`authenticated`: anyone signed in). */
+  access?: { read: Permission | 'authenticated'; write: Permission };
+  /** The standard routes mounted; all of them when left out. */
+  operations?: readonly ResourceOperation[];
+  /** Rows that belong to a parent row (see ResourceParent). */
+  parent?: ResourceParent;
+  /** The page size of a list that asks for none (DEFAULT_PER_PAGE otherwise). */
+  defaultPerPage?: number;
+  /**
+   * Replies that are not the row, built on the server: `create` (a credential shown once, or the
+   * parent's whole list after an add), `list` (a summary of the rows instead of `{ results, total }`).
+   */
+  replies?: { create?: z.ZodType; list?: z.ZodType };
   /** Human label, singular and plural. */
   label: { one: string; many: string };
   row: Row;
@@ -132,9 +173,10 @@ export interface ResourceDefinition<
   path: `/${string}`;
   /**
    * What DELETE does: `deactivate` sets is_active false and `activate` reverses it (SPEC.md: roles,
-   * districts, stores, regions); `flag` sets is_deleted (users, sidebar items); `remove` deletes.
+   * districts, stores, regions); `flag` sets is_deleted (users, sidebar items); `remove` deletes;
+   * `revoke` stamps revoked_at (and revoked_by) once and keeps the row (kiosk credentials).
    */
-  deleteMode: 'deactivate' | 'flag' | 'remove';
+  deleteMode: 'deactivate' | 'flag' | 'remove' | 'revoke';
   /** Fields `search=` looks in (case-insensitive contains). */
   searchFields: readonly (keyof z.infer<Row> & string)[];
   /** Fields `sort=` and `filter[...]` accept. */
@@ -157,6 +199,28 @@ export interface ResourceDefinition<
    */
   bulk?: { maxRows?: number };
 }
+
+/** The permission (or `authenticated`) reading a resource needs. */
+export function readAccessOf(definition: Pick<ResourceDefinition, 'name' | 'access'>) {
+  return definition.access?.read ?? permissionOf(`read_${definition.name}`);
+}
+
+/** The permission writing a resource needs. */
+export function writeAccessOf(definition: Pick<ResourceDefinition, 'name' | 'access'>) {
+  return definition.access?.write ?? permissionOf(`write_${definition.name}`);
+}
+
+function permissionOf(flag: string): Permission {
+  if (!isPermission(flag))
+    throw new Error(`${flag} is no permission: declare the resource's access`);
+  return flag;
+}
+
+/** Whether a resource mounts one of the standard routes. */
+export const offers = (
+  definition: Pick<ResourceDefinition, 'operations'>,
+  operation: ResourceOperation,
+) => !definition.operations || definition.operations.includes(operation);
 
 /** Declares a resource once; the API and the web app both read this object. */
 export function defineResource<

@@ -45,10 +45,20 @@ export const securityEventSchema = z.object({
 });
 export type SecurityEvent = z.infer<typeof securityEventSchema>;
 
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a date');
+
 export const securityEventQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(0).default(DEFAULT_PAGE),
   perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
   kind: z.enum(securityEventKinds).optional(),
   user_id: z.coerce.number().int().positive().optional(),
+  /** part of the account's name or email (the event's email too: failed sign-ins) */
+  user: z.string().trim().max(200).optional(),
+  /** days (YYYY-MM-DD, UTC), both included */
+  from: day.optional(),
+  to: day.optional(),
 });
 export type SecurityEventQuery = z.input<typeof securityEventQuerySchema>;

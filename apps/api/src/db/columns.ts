@@ -4,8 +4,12 @@ import {
   customType,
   foreignKey,
   integer,
+  pgTable,
   primaryKey,
+  text,
+  unique,
   type AnyPgColumn,
+  type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -43,6 +47,25 @@ export const tenantPrimaryKey = (table: { company_id: AnyPgColumn; id: AnyPgColu
   primaryKey({ columns: [table.company_id, table.id] });
 
 export const activeFlag = () => boolean().notNull().default(true);
+
+/**
+ * The table of a company's list of named things (categories, adjustment reasons, manufacturers):
+ * the tenant columns, a `name` unique within the company, then `columns`; keyed like every tenant
+ * table and tied to its company (`companies`, the organisation module's table, handed in).
+ */
+export const namedTenantTable = <
+  Name extends string,
+  Columns extends Record<string, PgColumnBuilderBase>,
+>(
+  tableName: Name,
+  companies: { id: AnyPgColumn },
+  columns: Columns,
+) =>
+  pgTable(tableName, { ...tenantColumns(), name: text().notNull(), ...columns }, (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    unique().on(t.company_id, t.name),
+  ]);
 
 /** A company-led foreign key: `column` names a row of `target` in the same company. */
 export const tenantForeignKey = (

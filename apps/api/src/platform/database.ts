@@ -10,6 +10,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrateInOrder } from './migrations.ts';
+import {
+  applyRowSecurity,
+  pgliteGate,
+  systemPool,
+  tenantPglite,
+  tenantPool,
+} from './tenant-connection.ts';
 /**
  * The typed handle every module uses; PGlite and node-postgres both satisfy it. Queries name their
  * tables (each module's schema.ts), so the handle carries no schema of its own and the kernel
@@ -21,7 +28,13 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Tx;
 
 export interface DatabaseHandle {
+  /**
+   * The API's handle: queries run as the non-owner role under row-level security, for the company
+   * bound to the async context (platform/tenant-connection.ts); unbound, they see no tenant row.
+   */
   db: Database;
+  /** The same connections on the system path (every company): seeds, scripts, tests' fixtures. */
+  system: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -51,9 +64,12 @@ export async function openPostgres(url: string, migrateOnOpen = true): Promise<D
     await client.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      // The owner migrates; FORCE ROW LEVEL SECURITY binds an owner that is not a superuser too.
+      await client.query("select set_config('app.bypass', 'on', false)");
       const db = drizzlePg({ client });
       const folder = migrationsFolder();
       await migrateInOrder(db, folder, () => migratePg(db, { migrationsFolder: folder }));
+      await applyRowSecurity(db);
     } finally {
       await client
         .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
@@ -61,11 +77,18 @@ export async function openPostgres(url: string, migrateOnOpen = true): Promise<D
       await client.end();
     }
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A request waits at most 5 s for a connection (all in use, or a server that accepts the socket but
+  // never answers): then a 503 (error-handler.ts), not a request that hangs until the client gives up.
+  const pool = tenantPool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle connection the server ends (a restart, an administrator's terminate) is dropped by the
   // pool, which opens a new one on the next query; unlistened, its 'error' would crash the process.
   pool.on('error', () => undefined);
-  return { db: drizzlePg({ client: pool }), kind: 'postgres', close: () => pool.end() };
+  return {
+    db: drizzlePg({ client: pool }),
+    system: drizzlePg({ client: systemPool(pool) }),
+    kind: 'postgres',
+    close: () => pool.end(),
+  };
 }
 
 /** PGlite in `dataDir` (persisted), or in memory from a dump when `loadDataDir` is given (tests). */
@@ -79,15 +102,23 @@ export async function openPglite(options: {
   const client = options.loadDataDir
     ? await PGlite.create({ loadDataDir: options.loadDataDir })
     : await PGlite.create(options.dataDir ? resolve(options.dataDir, 'pgdata') : undefined);
-  const db = drizzlePglite({ client });
+  const owner = drizzlePglite({ client });
   const folder = options.migrationsFolder ?? migrationsFolder();
   try {
-    await migrateInOrder(db, folder, () => migratePglite(db, { migrationsFolder: folder }));
+    await migrateInOrder(owner, folder, () => migratePglite(owner, { migrationsFolder: folder }));
+    await applyRowSecurity(owner);
   } catch (error) {
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', client, close: () => client.close() };
+  // From here on every query goes through the gate: as the app role, bound to a company.
+  const gate = pgliteGate(client);
+  const db = drizzlePglite({ client: tenantPglite(gate) });
+  const system = drizzlePglite({ client: tenantPglite(gate, 'system') });
+  // The engine itself for what needs it (events' LISTEN, dumps).
+  Reflect.set(db, '$client', client);
+  Reflect.set(system, '$client', client);
+  return { db, system, kind: 'pglite', client, close: () => client.close() };
 }
 
 export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }) {

@@ -7,6 +7,8 @@ import type { FieldErrors } from '@portal/contract/envelope';
 import { AppError } from './errors.ts';
 
 const SERVER_ERROR = 'Server error';
+/** What a request gets while the database cannot be reached (an outage, a restart, a cut link). */
+export const DATABASE_UNAVAILABLE = 'The database is unavailable; please try again shortly';
 
 /** PostgreSQL error codes a request can cause with bad input, mapped to a 4xx. */
 const pgErrors: Record<string, { status: number; message: string }> = {
@@ -25,6 +27,36 @@ function postgresCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** Socket errors of the driver's connection to the database server. */
+const connectionCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
+/**
+ * SQLSTATEs of a server that is going away or not taking connections: class 08 (connection
+ * exception), 57P01 admin_shutdown (a restart or pg_terminate_backend), 57P02 crash_shutdown,
+ * 57P03 cannot_connect_now (starting up), 53300 too_many_connections.
+ */
+const unavailableStates = /^(08...|57P0[123]|53300)$/;
+/** node-postgres reports a dropped link with messages only, no code. */
+const droppedLink =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection is closed)/;
+
+/** True when the error (or one of its causes) says the database could not be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (connectionCodes.has(code) || unavailableStates.test(code)))
+      return true;
+    if (typeof message === 'string' && droppedLink.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function reply(message: string, errors?: FieldErrors, data: Record<string, unknown> | null = null) {
@@ -60,6 +92,10 @@ export function installErrorHandler(app: FastifyInstance) {
         'response does not match its schema',
       );
       return res.status(500).send(reply(SERVER_ERROR));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return res.status(503).header('retry-after', '5').send(reply(DATABASE_UNAVAILABLE));
     }
     const pg = postgresCode(error);
     if (pg && pgErrors[pg]) {

@@ -10,6 +10,7 @@ import type { Permission } from '@portal/contract/permissions';
 import { callerOf } from './access.ts';
 import { hasPermission, type RequestContext } from './context.ts';
 import type { Database, Executor } from './database.ts';
+import { listenOnPool } from './pg-listen.ts';
 
 /**
  * Live updates (server-sent events). Any module publishes with
@@ -71,7 +72,6 @@ const deliveredSchema = z.object({
 export function createEventHub(db: Database, log: FastifyBaseLogger): EventHub {
   const listeners = new Map<number, Set<Listener>>();
   let stopListening: (() => Promise<void>) | null = null;
-  let stopped = false;
 
   const dispatch = (payload: string | undefined) => {
     if (!payload) return;
@@ -92,45 +92,6 @@ export function createEventHub(db: Database, log: FastifyBaseLogger): EventHub {
     }
   };
 
-  /**
-   * node-postgres: a connection of its own (the pool's settings, outside the pool) LISTENs; if it
-   * drops, a new one takes over after a second.
-   */
-  const listenOnPool = async (pool: pg.Pool) => {
-    let client: pg.Client | null = null;
-    let retry: NodeJS.Timeout | undefined;
-    const connect = async () => {
-      const next = new pg.Client(pool.options);
-      next.on('notification', (message) => {
-        if (message.channel === CHANNEL) dispatch(message.payload);
-      });
-      next.on('error', (error) => {
-        if (stopped) return;
-        log.warn({ err: error }, 'event listener connection lost; reconnecting');
-        if (client === next) client = null;
-        void next.end().catch(() => undefined);
-        retry = setTimeout(() => void connect(), 1000);
-      });
-      try {
-        await next.connect();
-        await next.query(`listen ${CHANNEL}`);
-        client = next;
-      } catch (error) {
-        void next.end().catch(() => undefined);
-        if (stopped) return;
-        log.warn({ err: error }, 'could not listen for events; retrying');
-        retry = setTimeout(() => void connect(), 2000);
-      }
-    };
-    await connect();
-    return async () => {
-      clearTimeout(retry);
-      const held = client;
-      client = null;
-      await held?.end().catch(() => undefined);
-    };
-  };
-
   return {
     subscribe(companyId, listener) {
       let set = listeners.get(companyId);
@@ -147,13 +108,17 @@ export function createEventHub(db: Database, log: FastifyBaseLogger): EventHub {
         const unlisten = await client.listen(CHANNEL, dispatch);
         stopListening = () => unlisten();
       } else if (client instanceof pg.Pool) {
-        stopListening = await listenOnPool(client);
+        const listener = await listenOnPool(client, CHANNEL, {
+          onMessage: dispatch,
+          onDown: (error) =>
+            log.warn({ err: error }, 'event listener connection lost; reconnecting'),
+        });
+        stopListening = () => listener.stop();
       } else {
         log.warn('live updates are off: unknown database driver');
       }
     },
     async stop() {
-      stopped = true;
       listeners.clear();
       await stopListening?.();
     },

@@ -9,6 +9,7 @@ import { isSuperAdmin } from './context.ts';
 import { ok } from './reply.ts';
 import type { Database, Executor } from './database.ts';
 import { jobQueue, jobSchedules } from './schema.ts';
+import { asSystem } from './tenant-connection.ts';
 
 /**
  * Background jobs, one mechanism (DESIGN.md): a module declares a job (`defineJob`) with a
@@ -244,7 +245,8 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   async function tick(): Promise<void> {
     while (ticking) await ticking;
-    ticking = tickOnce().finally(() => {
+    // System path: the runner walks every company's jobs (platform/tenant-connection.ts).
+    ticking = asSystem(tickOnce).finally(() => {
       ticking = undefined;
     });
     return ticking;

@@ -22,6 +22,7 @@ import type { Database, Executor, Tx } from './database.ts';
 import { AppError } from './errors.ts';
 import { errorReplies, ok } from './reply.ts';
 import { publicLinkEvents, publicLinks } from './schema.ts';
+import { asCompany, asSystem } from './tenant-connection.ts';
 
 /**
  * Secure public links, one primitive for every page SPEC.md makes public (ticket view, sale order
@@ -234,7 +235,8 @@ export function createPublicLinks(options: PublicLinksOptions) {
 
     /** What a genuine token is for (resource and action), whatever its state; 404 otherwise. */
     async peek(token: string): Promise<{ resource: string; action: string }> {
-      const row = await find(db, token, null);
+      // System path: a token is looked up before its company is known.
+      const row = await asSystem(() => find(db, token, null));
       return { resource: row.resource, action: row.action };
     },
 
@@ -293,7 +295,7 @@ export function createPublicLinks(options: PublicLinksOptions) {
       action: string,
       expected: { resource?: string; recordId?: number } = {},
     ): Promise<ResolvedLink> {
-      const row = await find(db, token, action, expected);
+      const row = await asSystem(() => find(db, token, action, expected)); // system path: by token
       const outcome = outcomeOf(row);
       if (outcome !== 'ok') throw refusal(outcome);
       return resolved(row);
@@ -306,9 +308,9 @@ export function createPublicLinks(options: PublicLinksOptions) {
       visitor: Visitor,
       expected: { resource?: string; recordId?: number } = {},
     ): Promise<ResolvedLink> {
-      const row = await find(db, token, action, expected);
+      const row = await asSystem(() => find(db, token, action, expected)); // system path: by token
       const outcome = outcomeOf(row);
-      await log(db, row, 'view', outcome, visitor);
+      await asCompany(row.company_id, () => log(db, row, 'view', outcome, visitor));
       if (outcome !== 'ok') throw refusal(outcome);
       return resolved(row);
     },
@@ -328,24 +330,28 @@ export function createPublicLinks(options: PublicLinksOptions) {
       let outcome: string = 'failed';
       try {
         return await db.transaction(async (tx) => {
-          const row = await find(tx, token, action, expected, true);
+          // System path for the lookup by token; then everything runs as the link's company.
+          const row = await asSystem(() => find(tx, token, action, expected, true));
           known = row;
-          const state = outcomeOf(row);
-          if (state !== 'ok') {
-            outcome = state;
-            throw refusal(state);
-          }
-          const result = await work(tx, resolved(row));
-          if (row.single_use)
-            await tx
-              .update(publicLinks)
-              .set({ used_at: new Date(now()).toISOString(), updated_at: sql`now()` })
-              .where(and(eq(publicLinks.company_id, row.company_id), eq(publicLinks.id, row.id)));
-          await log(tx, row, 'action', 'ok', visitor);
-          return result;
+          return asCompany(row.company_id, async () => {
+            const state = outcomeOf(row);
+            if (state !== 'ok') {
+              outcome = state;
+              throw refusal(state);
+            }
+            const result = await work(tx, resolved(row));
+            if (row.single_use)
+              await tx
+                .update(publicLinks)
+                .set({ used_at: new Date(now()).toISOString(), updated_at: sql`now()` })
+                .where(and(eq(publicLinks.company_id, row.company_id), eq(publicLinks.id, row.id)));
+            await log(tx, row, 'action', 'ok', visitor);
+            return result;
+          });
         });
       } catch (error) {
-        if (known) await log(db, known, 'action', outcome, visitor);
+        const row = known;
+        if (row) await asCompany(row.company_id, () => log(db, row, 'action', outcome, visitor));
         throw error;
       }
     },

@@ -4,10 +4,8 @@ import { roleAccessLevels, type RoleKey } from '@portal/contract/roles';
 import type { Database, Tx } from '../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../modules/access/schema.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import { seedHrDemo } from '../modules/hr/demo.ts';
-import { seedOneviewDemo } from '../modules/oneview/demo.ts';
+import { modules } from '../modules.ts';
 import { seedSchedulingDemo } from '../modules/scheduling/demo.ts';
-import { seedTimeoffDemo } from '../modules/timeoff/demo.ts';
 import { seedAdminDemo } from './admin-demo.ts';
 import { seedWorkHistory } from './history.ts';
 import { requiredFields, sidebarItems } from '../modules/navigation/schema.ts';
@@ -88,6 +86,35 @@ const everyone: Permission[] = [
   'read_categories',
 ];
 
+/** Ringing up at the counter (issue 17): customers, sales, activations, returns. */
+const selling: Permission[] = [
+  'read_products',
+  'read_customers',
+  'write_customers',
+  'read_sales',
+  'write_sales',
+  'read_activations',
+  'write_activations',
+  'read_sale_returns',
+  'write_sale_returns',
+];
+
+/** The buying side (issue 19): suppliers, vendors, purchase orders, receipts, discrepancies. */
+const buying: Permission[] = [
+  'read_suppliers',
+  'write_suppliers',
+  'read_vendors',
+  'write_vendors',
+  'read_purchase_orders',
+  'write_purchase_orders',
+  'read_purchase_order_receipts',
+  'write_purchase_order_receipts',
+  'read_receipt_discrepancies',
+  'write_receipt_discrepancies',
+  'read_discrepancy_comments',
+  'write_discrepancy_comments',
+];
+
 /** What each built-in role is granted, as one permission group per role. */
 const rolePermissions: Record<RoleKey, readonly Permission[]> = {
   super_admin: allPermissions,
@@ -113,9 +140,19 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_hr_compensation',
     'write_hr_timesheets',
     'write_orders',
+    'write_tickets',
+    ...selling,
+    'override_sale_returns',
     ...clock,
   ],
-  sub_agent_employee: ['read_stores', 'read_districts', 'read_regions', ...everyone, ...clock],
+  sub_agent_employee: [
+    'read_stores',
+    'read_districts',
+    'read_regions',
+    ...everyone,
+    ...selling,
+    ...clock,
+  ],
   warehouse_account: [
     'read_stores',
     'read_districts',
@@ -126,6 +163,7 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_order_fulfillment',
     'write_products',
     'write_manufacturers',
+    ...buying,
     ...everyone,
     ...clock,
   ],
@@ -134,6 +172,11 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'read_users',
     'read_support_tickets',
     'write_support_tickets',
+    'read_tickets',
+    'write_tickets',
+    'read_ticket_types',
+    'read_ticket_priorities',
+    'read_ticket_templates',
     ...everyone,
     ...clock,
   ],
@@ -219,73 +262,6 @@ const northwindPlan: CompanyPlan = {
   ],
   users: [{ email: 'admin@northwind.example', role: 'master_agent', first: 'Nora', last: 'North' }],
 };
-
-/** The default sidebar: only screens the app has. Later modules add their own items. */
-interface DefaultSidebarItem {
-  name: string;
-  route: string | null;
-  icon: string;
-  permission: Permission | null;
-  /** Its place among its siblings; the list position when not given. */
-  order?: number;
-  children?: DefaultSidebarItem[];
-}
-const adminItem = (name: string, route: string, permission: Permission): DefaultSidebarItem => ({
-  name,
-  route,
-  icon: 'settings',
-  permission,
-});
-const defaultSidebar: DefaultSidebarItem[] = [
-  { name: 'Users', route: '/users', icon: 'people', permission: 'read_users' },
-  { name: 'Stores', route: '/admin-location-settings', icon: 'store', permission: 'read_stores' },
-  { name: 'Orders', route: '/orders', icon: 'receipt', permission: 'read_orders' },
-  { name: 'Products', route: '/products', icon: 'shopping_cart', permission: 'read_products' },
-  {
-    name: 'Manufacturers',
-    route: '/manufacturers',
-    icon: 'store',
-    permission: 'read_manufacturers',
-  },
-  {
-    name: 'Adjustment Reasons',
-    route: '/adjustment-reasons',
-    icon: 'settings',
-    permission: 'read_adjustment_reasons',
-  },
-  {
-    // The engine's admin screens (issue 5), each shown to who may read its resource; last of the
-    // company's items, so items added later (other modules', the menu editor's) come before it.
-    name: 'Administration',
-    route: null,
-    icon: 'settings',
-    permission: 'read_roles',
-    order: 1000,
-    children: [
-      adminItem('Companies', '/admin-company-settings', 'read_companies'),
-      adminItem('Regions', '/regions', 'read_regions'),
-      adminItem('Districts', '/districts', 'read_districts'),
-      adminItem('Role Settings', '/admin-role-settings', 'read_roles'),
-      adminItem('Permission Groups', '/permission-groups', 'read_permission_groups'),
-      adminItem('Store Assignments', '/userstores', 'read_user_stores'),
-      adminItem('Region Assignments', '/user-regions', 'read_user_regions'),
-      adminItem('District Assignments', '/user-districts', 'read_user_districts'),
-      adminItem('Categories', '/categories', 'read_categories'),
-      adminItem('Sidebar Items', '/admin/sidebar-items', 'read_sidebar_items'),
-      adminItem('Embedded Links', '/admin/embedded-links', 'read_embeds'),
-      adminItem('Support Ticket Types', '/supporttickettypes', 'read_support_ticket_types'),
-      adminItem('Support Tickets', '/support-tickets', 'read_support_tickets'),
-      adminItem('Required Fields', '/settings/required-fields', 'read_required_fields'),
-      adminItem('Module Fields', '/settings/module-fields', 'read_module_fields'),
-      adminItem('Role Based Fields', '/settings/role-based-fields', 'read_role_based_fields'),
-      adminItem('Taxes', '/taxes', 'read_tax_info'),
-      adminItem('Company Assets', '/company-assets', 'read_company_assets'),
-      adminItem('Company Carriers', '/company-carriers', 'read_company_carriers'),
-      adminItem('Company Documents', '/company-documents', 'read_company_assets'),
-      adminItem('Payment Accounts', '/companies/payments', 'read_payment_accounts'),
-    ],
-  },
-];
 
 /**
  * Seeds the demo tenant when its company is missing; running it again changes nothing.
@@ -391,12 +367,12 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
     });
   }
 
-  // OneView first: order 0 with the company's lowest sidebar id (items sort by order, then id).
-  await seedOneviewDemo(tx, company_id);
-  for (const [index, { children = [], ...item }] of defaultSidebar.entries()) {
+  // Each module's default sidebar items, in module order (OneView's first: the menu sorts by
+  // order, then id, and OneView shares order 0 with Users).
+  for (const { children = [], ...item } of modules.flatMap((module) => module.sidebar ?? [])) {
     const [parent] = await tx
       .insert(sidebarItems)
-      .values({ company_id, ...item, order: item.order ?? index })
+      .values({ company_id, ...item })
       .returning({ id: sidebarItems.id });
     if (!parent) throw new Error('sidebar item insert returned nothing');
     if (children.length) {
@@ -410,10 +386,11 @@ async function seedCompany(tx: Tx, plan: CompanyPlan, passwordHash: string) {
   await tx
     .insert(requiredFields)
     .values({ company_id, type: 'Home Screen', title: 'OneView', order: 0 });
-  await seedHrDemo(tx, company_id);
-  await seedTimeoffDemo(tx, company_id);
-  await seedAdminDemo(tx, company_id, plan.name === DEMO_COMPANY);
+  // Each module's demo rows, in module order.
+  const demoCompany = plan.name === DEMO_COMPANY;
+  for (const module of modules) await module.demo?.({ tx, companyId: company_id, demoCompany });
+  await seedAdminDemo(tx, company_id, demoCompany);
   // After the store assignments: the schedule's rows are the store's staff.
   const homeStore = await seedSchedulingDemo(tx, company_id);
-  if (homeStore && plan.name === DEMO_COMPANY) await seedWorkHistory(tx, company_id, homeStore);
+  if (homeStore && demoCompany) await seedWorkHistory(tx, company_id, homeStore);
 }

@@ -32,6 +32,17 @@ const PUBLIC_BY_DESIGN = [
   'POST /api/hr-kiosk/identify',
   'POST /api/hr-kiosk/punch',
   'GET /api/public/module-fields-admin',
+  'GET /api/public/companyId',
+  'POST /api/public-contact-us-form',
+  'GET /api/public/cc-tickets/:ticketId',
+  'GET /api/public/cc-ticket-comments',
+  'POST /api/public/cc-ticket-comments',
+  'GET /api/public/ticket-center',
+  'POST /api/public/ticket-center',
+  // A supplier reads and comments on one receipt discrepancy through its secure link.
+  'GET /api/public/receipt-discrepancy/:discrepancyId',
+  'GET /api/public-discrepancy-comments',
+  'POST /api/public-discrepancy-comments',
   'GET /api/public-links/open/:token',
   'POST /api/public-links/open/:token',
   'GET /api/uploads/*',
@@ -39,7 +50,12 @@ const PUBLIC_BY_DESIGN = [
 ];
 
 /** Path parameters that are not ids of a tenant row, with the value to send. */
-const NOT_IDS: Record<string, string> = { slug: 'no-such-embed', token: 'x'.repeat(40), key: 'x' };
+const NOT_IDS: Record<string, string> = {
+  slug: 'no-such-embed',
+  token: 'x'.repeat(40),
+  key: 'x',
+  reportId: '0b9e7f3c-5b8a-4a55-9c44-1d2e3f4a5b6c',
+};
 
 /**
  * Which table a path's id belongs to, for routes outside the generic engine (the engine's
@@ -61,6 +77,10 @@ const ID_TABLES: [RegExp, string][] = [
   [/^\/api\/stores\/time_status\/:id/, 'stores'],
   [/^\/api\/oneview-company-widgets\/:id/, 'oneview_company_widgets'],
   [/^\/api\/public-links\/:id/, 'public_links'],
+  [/^\/api\/public-contact-us-form\/:id/, 'contact_us_entries'],
+  [/^\/api\/notifications\/:id/, 'notifications'],
+  [/^\/api\/reporting\/charts\/:id/, 'reporting_charts'],
+  [/^\/api\/(fulfill-order|receive-order|order-discrepancies)\/:id/, 'orders'],
 ];
 /** Engine resources whose table is not named like the resource. */
 const RESOURCE_TABLES: Record<string, string> = {
@@ -98,6 +118,13 @@ const BODIES: Record<string, unknown> = {
   },
   'POST /api/hr-team/:id/clock': { action: 'clock_out', reason: 'Matrix' },
   'PATCH /api/hr-face/checks/:id': {},
+  'PUT /api/reporting/charts/:id': {
+    name: 'Matrix',
+    dataset: 'stores',
+    measure: 'stores',
+    group_by: 'store',
+    chart_type: 'bar',
+  },
   'PATCH /api/hr-timesheets/timecards/:id': {
     clock_out: '2026-01-01T17:00:00.000Z',
     reason: 'Matrix',
@@ -109,6 +136,14 @@ const BODIES: Record<string, unknown> = {
   'POST /api/hr-timesheet-corrections/:id/approve': {},
   'POST /api/hr-timesheet-corrections/:id/reject': { reason: 'Matrix' },
   'POST /api/orders/:id/transition': { to: 'cancelled' },
+  'POST /api/task-tickets/:id/transition': { to: 'open' },
+  'POST /api/sales/:id/transition': { to: 'voided' },
+  'POST /api/sales/:id/complete': { payments: [{ method: 'cash', amount_cents: 100 }] },
+  'POST /api/activations/:id/transition': { to: 'canceled' },
+  'POST /api/inventory-purchase-orders/:id/transition': { to: 'canceled' },
+  'POST /api/inventory-receipt-discrepancies/:id/transition': { to: 'closed' },
+  'POST /api/task-tickets/:id/comments': { body: 'Matrix' },
+  'POST /api/task-tickets/:id/wait': { reason: 'Matrix' },
   'PATCH /api/oneview-company-widgets/:id': { locked: true },
   'PATCH /api/users/update-face/:user_id': {
     faceImage: 'A'.repeat(200),
@@ -119,6 +154,10 @@ const BODIES: Record<string, unknown> = {
   'POST /api/hr-timeoff/requests/:id/reject': {},
   'POST /api/hr-timeoff/requests/:id/cancel': {},
   'PATCH /api/hr-timeoff/types/:id': {},
+  'POST /api/fulfill-order/:id': { serials: ['MATRIX-1'] },
+  'POST /api/receive-order/:id': { serials: [] },
+  'POST /api/receive-order/:id/check': { serials: [] },
+  'POST /api/order-discrepancies/:id/resolve': { resolution: 'accept' },
 };
 
 const sampleRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });

@@ -10,7 +10,7 @@ import type {
 import type { StoreView } from '@portal/contract/hr-dashboard';
 import { hrSchedules } from '../../src/modules/hr/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
-import { assignStores } from '../support/store-assignments.ts';
+import { assignStores, moveStoreToMidday } from '../support/store-assignments.ts';
 import { signInPerson, type Person } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -51,19 +51,10 @@ beforeAll(async () => {
     .from(stores)
     .where(eq(stores.company_id, agent.companyId))
     .orderBy(stores.id);
-  const hourIn = (tz: string) =>
-    Number(
-      new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: 'numeric', hourCycle: 'h23' }).format(
-        new Date(),
-      ),
-    );
-  // The manager's store: one where it is daytime, so today's shifts below fall inside today.
-  const zoned = await t.database.db
-    .select({ id: stores.id, time_zone: stores.time_zone })
-    .from(stores)
-    .where(eq(stores.company_id, agent.companyId));
-  const day = zoned.find((s) => hourIn(s.time_zone) >= 2 && hourIn(s.time_zone) <= 19);
-  if (!day) throw new Error('no demo store in daytime');
+  // The manager's store, moved to where it is midday, so today's shifts below fall inside today.
+  const day = demoStores.find((s) => s.id !== manager.storeId) ?? demoStores[0];
+  if (!day) throw new Error('no demo store');
+  await moveStoreToMidday(t, day.id);
   managerStore = day.id;
   otherStore = demoStores.find((s) => s.id !== managerStore && s.id !== manager.storeId)?.id ?? 0;
   const [nw] = await t.database.db

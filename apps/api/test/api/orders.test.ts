@@ -53,8 +53,9 @@ beforeAll(async () => {
   agent = await t.login('agent@demo.example');
   manager = await t.login('manager@demo.example');
   other = await t.login('admin@northwind.example');
-  const stores = await call<{ results: { id: number }[] }>('GET', '/stores?perPage=1', agent);
-  storeId = stores.body.data.results[0]?.id ?? 0;
+  // A store the manager may order for (storesCanOrderFor): the agent orders for every store.
+  const stores = await call<{ id: number }[]>('GET', '/orders/stores-can-order-for', manager);
+  storeId = stores.body.data[0]?.id ?? 0;
   const product = await call<{ id: number }>('POST', '/products', agent, {
     name: 'Order Test Phone',
     sku: 'ORDER-TEST-1',
@@ -227,5 +228,17 @@ describe('orders', () => {
       .from(orderLines)
       .where(eq(orderLines.order_id, order.id));
     expect(left).toEqual([]);
+  });
+
+  it('refuses to edit or delete an order no longer open (409), as the list offers no Edit', async () => {
+    const order = await newOrder();
+    await call('POST', `/orders/${order.id}/transition`, agent, { to: 'submitted' });
+    const edit = await call('PATCH', `/orders/${order.id}`, agent, { note: 'late change' });
+    expect(edit.status).toBe(409);
+    expect(edit.body.message).toBe('Only open orders can be changed');
+    const removed = await call('DELETE', `/orders/${order.id}`, agent);
+    expect(removed.status).toBe(409);
+    const seen = await call<Order & { note: string | null }>('GET', `/orders/${order.id}`, agent);
+    expect(seen.body.data.note).toBeNull();
   });
 });

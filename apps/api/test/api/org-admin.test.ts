@@ -287,7 +287,7 @@ describe('user stores', () => {
 });
 
 describe('GET /user-roles and who may give which role', () => {
-  it('lists only roles at or below the caller, never super_admin for others', async () => {
+  it('lists only roles strictly below the caller, never super_admin for others', async () => {
     const res = await t.call<
       Data<{
         results: { base_role: string; access_level: number }[];
@@ -296,7 +296,8 @@ describe('GET /user-roles and who may give which role', () => {
     >('GET', '/api/user-roles', { token: manager });
     expect(res.status).toBe(200);
     expect(res.body.data.results.length).toBeGreaterThan(0);
-    expect(res.body.data.results.every((role) => role.access_level <= 3)).toBe(true);
+    // Strictly below the store manager (3): nobody gives a role at their own rank (rank.ts).
+    expect(res.body.data.results.every((role) => role.access_level < 3)).toBe(true);
     // Base roles for a new role: strictly below the caller's own (rank rule).
     expect(res.body.data.base_roles.map((r) => r.base_role)).toEqual([
       'sub_agent_employee',
@@ -311,7 +312,8 @@ describe('GET /user-roles and who may give which role', () => {
         token: agent,
       },
     );
-    expect(forAgent.body.data.results.map((r) => r.base_role)).toContain('master_agent');
+    expect(forAgent.body.data.results.map((r) => r.base_role)).not.toContain('master_agent');
+    expect(forAgent.body.data.results.map((r) => r.base_role)).toContain('sub_agent_admin');
     expect(forAgent.body.data.results.map((r) => r.base_role)).not.toContain('super_admin');
     expect((await t.call('GET', '/api/user-roles', { token: baseUser })).status).toBe(403);
   });

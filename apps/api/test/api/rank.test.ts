@@ -503,7 +503,76 @@ describe('the original findings, reproduced', () => {
     );
     const offered = res.body.data.results.map((role) => role.base_role);
     expect(offered).not.toContain('super_admin');
-    expect(offered).toContain('master_agent');
+    // Not their own rank either: nobody makes a peer.
+    expect(offered).not.toContain('master_agent');
+    expect(offered).toContain('sub_agent_admin');
+  });
+
+  it('nobody creates a peer at their own rank, nor raises a user below to it', async () => {
+    const rankMessage = 'You cannot give a role at or above your own level';
+    for (const role of ['master_agent', 'sub_agent_admin'] as const) {
+      const actor = actors.get(role);
+      const email = `peer.${role}.${unique()}@demo.example`;
+      const peer = await t.call('POST', '/api/users', {
+        token: actor?.token,
+        body: {
+          email,
+          first_name: 'Peer',
+          last_name: 'Made',
+          role_id: roleIds.get(role),
+          password: 'Long-enough-9!',
+        },
+      });
+      expect(peer.status, role).toBe(403);
+      expect(peer.body.message).toBe(rankMessage);
+      const [made] = await t.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email));
+      expect(made, 'no user was written').toBeUndefined();
+    }
+    // The same through the employee screen, and by promoting someone below.
+    const agent = actors.get('master_agent');
+    const employee = await t.call('POST', '/api/employees/new', {
+      token: agent?.token,
+      body: {
+        email: `peer.employee.${unique()}@demo.example`,
+        first_name: 'Peer',
+        last_name: 'Employee',
+        role_id: roleIds.get('master_agent'),
+        password: 'Long-enough-9!',
+        pay_type: 'hourly',
+        hire_date: '2026-11-01',
+      },
+    });
+    expect(employee.status).toBe(403);
+    expect(employee.body.message).toBe(rankMessage);
+    const [below] = await freshTargets('sub_agent_admin', 1, false);
+    const raised = await t.call('PATCH', `/api/users/${below?.id}`, {
+      token: agent?.token,
+      body: { role_id: roleIds.get('master_agent') },
+    });
+    expect(raised.status).toBe(403);
+    expect(raised.body.message).toBe(rankMessage);
+    // Resending a user's own role with another change is no promotion.
+    const same = await t.call('PATCH', `/api/users/${below?.id}`, {
+      token: agent?.token,
+      body: { role_id: roleIds.get('sub_agent_admin'), first_name: 'Still' },
+    });
+    expect(same.status).toBe(200);
+    // The super admin still makes a master agent.
+    const admin = actors.get('super_admin');
+    const made = await t.call('POST', '/api/users', {
+      token: admin?.token,
+      body: {
+        email: `peer.by-admin.${unique()}@demo.example`,
+        first_name: 'Made',
+        last_name: 'ByAdmin',
+        role_id: roleIds.get('master_agent'),
+        password: 'Long-enough-9!',
+      },
+    });
+    expect(made.status).toBe(200);
   });
 
   it('marks employees with can_manage too (GET /employees/{id})', async () => {

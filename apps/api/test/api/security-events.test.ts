@@ -92,4 +92,32 @@ describe('security events', () => {
       detail: { permission_group_id: group.body.data.id, permissions: 'read_stores,read_regions' },
     });
   });
+
+  it('filters by part of the name or email, and by days (both included)', async () => {
+    const email = `filter.${stamp()}@demo.example`;
+    await t.call('POST', '/api/auth/login', { body: { email, password: 'wrong-password-1' } });
+    const byEmail = await events(agent, `&user=${encodeURIComponent(email.toUpperCase())}`);
+    expect(byEmail.status).toBe(200);
+    // Another company's address only shows to the super admin; a company admin sees its own.
+    const admin = await t.login('admin@demo.example');
+    const found = await events(admin, `&user=${email.slice(0, 18)}`);
+    expect(found.body.data.results.map((event) => event.email)).toContain(email);
+    expect(found.body.data.total).toBe(found.body.data.results.length);
+
+    const byName = await events(agent, '&user=Marco%20Agent&kind=sign_in');
+    expect(byName.body.data.total).toBeGreaterThan(0);
+    expect(byName.body.data.results.every((event) => event.user_name === 'Marco Agent')).toBe(true);
+    // A literal % matches only itself, not everything.
+    expect((await events(agent, '&user=%25')).body.data.total).toBe(0);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const todays = await events(agent, `&from=${today}&to=${today}`);
+    expect(todays.body.data.total).toBeGreaterThan(0);
+    expect(todays.body.data.results.every((e) => e.created_at.startsWith(today))).toBe(true);
+    expect((await events(agent, '&to=2000-01-01')).body.data.total).toBe(0);
+    expect((await events(agent, '&from=2999-01-01')).body.data.total).toBe(0);
+    const bad = await events(agent, '&from=yesterday');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('from');
+  });
 });

@@ -66,13 +66,14 @@ describe('upgrade from the previous release', { timeout: 240_000 }, () => {
     });
     try {
       await app.ready();
-      const users = await current.client.query<{ email: string; first_name: string }>(
-        'select email, first_name from users where company_id = 900',
-      );
+      // On the system path: the engine itself now runs as the app role under row-level security.
+      const users = (await current.system.execute(
+        sql`select email, first_name from users where company_id = 900`,
+      )) as unknown as { rows: { email: string; first_name: string }[] };
       expect(users.rows).toEqual([{ email: 'kept@upgrade.example', first_name: 'Kept' }]);
-      const sealed = await current.client.query<{ totp_secret: string }>(
-        "select totp_secret from user_identities where email = 'kept@upgrade.example'",
-      );
+      const sealed = (await current.system.execute(
+        sql`select totp_secret from user_identities where email = 'kept@upgrade.example'`,
+      )) as unknown as { rows: { totp_secret: string }[] };
       expect(sealed.rows[0]?.totp_secret).toMatch(/^v1\./);
 
       const login = await app.inject({
@@ -103,9 +104,10 @@ describe('upgrade from the previous release', { timeout: 240_000 }, () => {
     const skipped = journal.find((entry) => entry.idx === 15);
     if (!skipped) throw new Error('no migration 0015');
     // As a development database that never got it: the later ones applied, this one not.
-    await current.db.execute(
-      sql`delete from drizzle.__drizzle_migrations where created_at = ${skipped.when}`,
-    );
+    // As the owner (the engine itself, before any query of the app's role).
+    await current.client.query('delete from drizzle.__drizzle_migrations where created_at = $1', [
+      skipped.when,
+    ]);
     const dump = await current.client.dumpDataDir('none');
     await current.close();
     await expect(openPglite({ loadDataDir: dump })).rejects.toThrow(MigrationOrderError);

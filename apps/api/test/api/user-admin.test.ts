@@ -229,7 +229,7 @@ describe('POST /user-bulk-upload', () => {
     const res = await upload(
       {
         mode: 'preview',
-        csv: 'email,first_name,last_name,role,stores\nx.north@demo.example,X,North,Master Agent,Minneapolis Downtown',
+        csv: 'email,first_name,last_name,role,stores\nx.north@demo.example,X,North,Base User,Minneapolis Downtown',
       },
       agent,
     );
@@ -308,5 +308,107 @@ describe('enable and disable users', () => {
     const id = await idOf('callcenter@demo.example');
     const res = await t.call('DELETE', `/api/users/${id}`, { token: agent });
     expect(res.body).toMatchObject({ message: 'User Deactivated', data: { is_deleted: true } });
+  });
+});
+
+describe("an email of another company is not revealed (issue 12 item 9's oracle)", () => {
+  // Sign-in emails are global, so such an address cannot be given twice; what changed is that
+  // nothing says it exists elsewhere: no preview row, and only the generic duplicate answer.
+  const foreign = 'admin@northwind.example';
+  const GENERIC = 'A record with these details already exists';
+  const person = (email: string) => ({
+    email,
+    first_name: 'Oracle',
+    last_name: 'Probe',
+    role_id: undefined as number | undefined,
+    password: 'Oracle-Probe-2026!',
+  });
+  let roleId = 0;
+  beforeAll(async () => {
+    const roles = await t.call<Data<{ results: { id: number; base_role: string }[] }>>(
+      'GET',
+      '/api/user-roles',
+      { token: agent },
+    );
+    roleId = roles.body.data.results.find((r) => r.base_role === 'base_user')?.id ?? 0;
+  });
+
+  it('a create answers the generic duplicate, never "user exists", and writes nothing', async () => {
+    const before = await userCount();
+    const res = await t.call('POST', '/api/users', {
+      token: agent,
+      body: { ...person(foreign), role_id: roleId },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(GENERIC);
+    expect(JSON.stringify(res.body)).not.toMatch(/northwind|company|user with this email/i);
+    expect(await userCount()).toBe(before);
+    // An address of the caller's own company still says what it is.
+    const own = await t.call('POST', '/api/users', {
+      token: agent,
+      body: { ...person('employee@demo.example'), role_id: roleId },
+    });
+    expect(own.status).toBe(409);
+    expect(own.body.message).toBe('A user with this email already exists');
+  });
+
+  it('an edit to such an address answers the same and changes nothing', async () => {
+    const created = await t.call<Data<{ id: number }>>('POST', '/api/users', {
+      token: agent,
+      body: { ...person(`oracle.${Date.now()}@demo.example`), role_id: roleId },
+    });
+    expect(created.status).toBe(200);
+    const res = await t.call('PATCH', `/api/users/${created.body.data.id}`, {
+      token: agent,
+      body: { email: foreign },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(GENERIC);
+    const after = await t.call<Data<{ email: string }>>(
+      'GET',
+      `/api/users/${created.body.data.id}`,
+      { token: agent },
+    );
+    expect(after.body.data.email).not.toBe(foreign);
+  });
+
+  it('bulk previews (users and employees) report no row for it; a commit fails whole, naming none', async () => {
+    const stamp = Date.now();
+    const csv = [
+      'email,first_name,last_name,role',
+      `fresh.${stamp}@demo.example,Fresh,One,Base User`,
+      `${foreign},Probe,Two,Base User`,
+    ].join('\n');
+    const preview = await upload({ mode: 'preview', csv });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.errors).toEqual([]);
+    expect(preview.body.data.valid).toBe(true);
+    const before = await userCount();
+    const commit = await upload({ mode: 'commit', csv });
+    expect(commit.status).toBe(409);
+    expect(commit.body.message).toBe(GENERIC);
+    expect(JSON.stringify(commit.body)).not.toMatch(/northwind|"line"/i);
+    expect(await userCount()).toBe(before);
+
+    const employees = await t.call<Data<{ valid: boolean; errors: unknown[] }>>(
+      'POST',
+      '/api/employees/bulk-upload',
+      {
+        token: agent,
+        body: {
+          mode: 'preview',
+          csv: [
+            'email,first_name,last_name,role,store,pay_type,supervisor_email,hire_date',
+            `${foreign},Probe,Three,Sales Associate,,hourly,,`,
+            'employee@demo.example,Taken,Here,Sales Associate,,hourly,,',
+          ].join('\n'),
+        },
+      },
+    );
+    expect(employees.status).toBe(200);
+    // Only the caller's own company's address is reported.
+    expect(employees.body.data.errors).toEqual([
+      { line: 3, field: 'email', message: 'A user with this email already exists' },
+    ]);
   });
 });

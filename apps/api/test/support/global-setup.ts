@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
     const template = uniqueDatabaseName('portal_template');
     await adminQuery(`create database ${template}`);
     const handle = await openPostgres(postgresUrl(template));
-    await seedDemo(handle.db);
+    await seedDemo(handle.system);
     await handle.close();
     project.provide('templateDatabase', template);
     project.provide('templateDump', '');
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const handle = await openPglite({});
-  await seedDemo(handle.db);
+  await seedDemo(handle.system);
   const dump = await handle.client.dumpDataDir('gzip');
   await handle.close();
   const file = join(dir, 'template.tar.gz');

@@ -15,7 +15,10 @@ export interface CallResult<T = Record<string, unknown>> {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The test's database; `database.db` is its system path (fixtures and checks see every company). */
   database: DatabaseHandle;
+  /** The handle the app itself queries through (row-level security, bound per request). */
+  appDb: DatabaseHandle['db'];
   baseUrl: string;
   /** Calls the running server over HTTP; `token` adds the bearer header. */
   call<T = Record<string, unknown>>(
@@ -77,7 +80,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 
   return {
     app,
-    database,
+    // Tests read and write fixtures directly on the system path (every company); the app itself
+    // runs on database.db under row-level security.
+    database: { ...database, db: database.system },
+    appDb: database.db,
     baseUrl,
     call,
     async login(email, password = DEMO_PASSWORD) {

@@ -12,9 +12,12 @@ import type * as scheduling from '@portal/contract/resources/hr-scheduling';
 import type * as fields from '@portal/contract/resources/module-fields';
 import type * as navigation from '@portal/contract/resources/navigation';
 import type * as orders from '@portal/contract/resources/orders';
+import type * as purchasing from '@portal/contract/resources/purchasing';
 import type * as organisation from '@portal/contract/resources/organisation';
 import type * as support from '@portal/contract/resources/support';
+import type * as ticketing from '@portal/contract/resources/tickets';
 import type * as users from '@portal/contract/resources/users';
+import type * as retail from '@portal/contract/resources/sales';
 import type * as accessTables from '../../src/modules/access/schema.ts';
 import type * as assignmentTables from '../../src/modules/assignments/schema.ts';
 import type * as billingTables from '../../src/modules/billing/schema.ts';
@@ -23,10 +26,13 @@ import type * as companyTables from '../../src/modules/company/schema.ts';
 import type * as fieldTables from '../../src/modules/fields/schema.ts';
 import type * as navigationTables from '../../src/modules/navigation/schema.ts';
 import type * as orderTables from '../../src/modules/orders/schema.ts';
+import type * as purchasingTables from '../../src/modules/purchasing/schema.ts';
 import type * as organisationTables from '../../src/modules/organisation/schema.ts';
 import type * as schedulingTables from '../../src/modules/scheduling/schema.ts';
 import type * as supportTables from '../../src/modules/support/schema.ts';
+import type * as ticketTables from '../../src/modules/tickets/schema.ts';
 import type * as userTables from '../../src/modules/users/schema.ts';
+import type * as retailTables from '../../src/modules/sales/schema.ts';
 
 /**
  * Compile-time check that each engine resource's contract row schema and its Drizzle table agree:
@@ -59,14 +65,26 @@ type Checks = {
     'two_factor_required'
   >;
   regions: RowMatches<Row<typeof organisation.regions>, typeof organisationTables.regions>;
-  districts: RowMatches<Row<typeof organisation.districts>, typeof organisationTables.districts>;
-  stores: RowMatches<Row<typeof organisation.stores>, typeof organisationTables.stores>;
+  districts: RowMatches<
+    Row<typeof organisation.districts>,
+    typeof organisationTables.districts,
+    'region_name'
+  >;
+  stores: RowMatches<
+    Row<typeof organisation.stores>,
+    typeof organisationTables.stores,
+    'district_name'
+  >;
   roles: RowMatches<Row<typeof access.roles>, typeof accessTables.roles, 'permission_group_ids'>;
   permission_groups: RowMatches<
     Row<typeof access.permissionGroups>,
     typeof accessTables.permissionGroups
   >;
-  users: RowMatches<Row<typeof users.users>, typeof userTables.users, 'can_manage'>;
+  users: RowMatches<
+    Row<typeof users.users>,
+    typeof userTables.users,
+    'can_manage' | 'role_name' | 'store_name'
+  >;
   sidebar_items: RowMatches<
     Row<typeof navigation.sidebarItems>,
     typeof navigationTables.sidebarItems,
@@ -76,14 +94,20 @@ type Checks = {
     Row<typeof navigation.requiredFields>,
     typeof navigationTables.requiredFields
   >;
-  user_stores: RowMatches<Row<typeof assignments.userStores>, typeof assignmentTables.userStores>;
+  user_stores: RowMatches<
+    Row<typeof assignments.userStores>,
+    typeof assignmentTables.userStores,
+    'user_name' | 'store_name'
+  >;
   user_regions: RowMatches<
     Row<typeof assignments.userRegions>,
-    typeof assignmentTables.userRegions
+    typeof assignmentTables.userRegions,
+    'user_name' | 'region_name'
   >;
   user_districts: RowMatches<
     Row<typeof assignments.userDistricts>,
-    typeof assignmentTables.userDistricts
+    typeof assignmentTables.userDistricts,
+    'user_name' | 'district_name'
   >;
   categories: RowMatches<Row<typeof catalog.categories>, typeof catalogTables.categories>;
   embeds: RowMatches<Row<typeof navigation.embeds>, typeof navigationTables.embedsAndLinks>;
@@ -129,6 +153,80 @@ type Checks = {
     typeof orderTables.orders,
     'store_name' | 'created_by_name' | 'allowed_transitions' | 'allowed_actions' | 'lines'
   >;
+  tickets: RowMatches<
+    Row<typeof ticketing.tickets>,
+    typeof ticketTables.tickets,
+    | 'type_name'
+    | 'priority_name'
+    | 'store_name'
+    | 'assignee_name'
+    | 'requester_name'
+    | 'district_name'
+    | 'region_name'
+    | 'template_name'
+    | 'allowed_transitions',
+    'requester_ip' | 'sla_clock' | 'sla_paused' | 'sla_left_minutes' | 'sla_check_at'
+  >;
+  ticket_templates: RowMatches<
+    Row<typeof ticketing.ticketTemplates>,
+    typeof ticketTables.ticketTemplates,
+    'type_name' | 'priority_name'
+  >;
+  ticket_types: RowMatches<Row<typeof ticketing.ticketTypes>, typeof ticketTables.ticketTypes>;
+  ticket_priorities: RowMatches<
+    Row<typeof ticketing.ticketPriorities>,
+    typeof ticketTables.ticketPriorities
+  >;
+  suppliers: RowMatches<Row<typeof purchasing.suppliers>, typeof purchasingTables.suppliers>;
+  vendors: RowMatches<Row<typeof purchasing.vendors>, typeof purchasingTables.vendors>;
+  purchase_orders: RowMatches<
+    Row<typeof purchasing.purchaseOrders>,
+    typeof purchasingTables.purchaseOrders,
+    | 'supplier_name'
+    | 'warehouse_name'
+    | 'approval_limit_cents'
+    | 'needs_approval'
+    | 'approved_by_name'
+    | 'created_by_name'
+    | 'allowed_transitions'
+    | 'lines'
+  >;
+  purchase_order_receipts: RowMatches<
+    Row<typeof purchasing.purchaseOrderReceipts>,
+    typeof purchasingTables.purchaseOrderReceipts,
+    'supplier_name' | 'received_by_name' | 'lines'
+  >;
+  receipt_discrepancies: RowMatches<
+    Row<typeof purchasing.receiptDiscrepancies>,
+    typeof purchasingTables.receiptDiscrepancies,
+    'supplier_name' | 'product_name' | 'allowed_transitions'
+  >;
+  discrepancy_comments: RowMatches<
+    Row<typeof purchasing.discrepancyComments>,
+    typeof purchasingTables.discrepancyComments
+  >;
+  customers: RowMatches<Row<typeof retail.customers>, typeof retailTables.customers, 'store_name'>;
+  sales: RowMatches<
+    Row<typeof retail.sales>,
+    typeof retailTables.sales,
+    | 'store_name'
+    | 'customer_name'
+    | 'created_by_name'
+    | 'allowed_transitions'
+    | 'allowed_actions'
+    | 'lines'
+  >;
+  activations: RowMatches<
+    Row<typeof retail.activations>,
+    typeof retailTables.activations,
+    'store_name' | 'customer_name' | 'created_by_name' | 'port_pin_on_file' | 'allowed_transitions',
+    'port_pin_sealed'
+  >;
+  sale_returns: RowMatches<
+    Row<typeof retail.saleReturns>,
+    typeof retailTables.saleReturns,
+    'store_name' | 'created_by_name'
+  >;
 };
 
 describe('contract rows and tables', () => {
@@ -147,6 +245,25 @@ describe('contract rows and tables', () => {
     >().toEqualTypeOf<true>();
   });
 
+  it('purchase order and receipt lines match their tables', () => {
+    expectTypeOf<
+      RowMatches<
+        typeof purchasing.purchaseOrderLineSchema,
+        typeof purchasingTables.purchaseOrderLines,
+        'product_name',
+        'company_id' | 'created_at'
+      >
+    >().toEqualTypeOf<true>();
+    expectTypeOf<
+      RowMatches<
+        typeof purchasing.receiptLineSchema,
+        typeof purchasingTables.purchaseOrderReceiptLines,
+        'product_name',
+        'company_id' | 'created_at'
+      >
+    >().toEqualTypeOf<true>();
+  });
+
   it('rows are typed from the declaration', () => {
     expectTypeOf<RowOf<typeof orders.orders>['status']>().toEqualTypeOf<orders.OrderStatus>();
     expectTypeOf<RowOf<typeof orders.orders>['lines']>().toEqualTypeOf<
@@ -158,7 +275,7 @@ describe('contract rows and tables', () => {
 
   it('a mismatch is a type error naming the keys', () => {
     expectTypeOf<
-      RowMatches<typeof catalog.manufacturerSchema, typeof catalogTables.products>
+      RowMatches<Row<typeof catalog.manufacturers>, typeof catalogTables.products>
     >().toEqualTypeOf<{ rowKeysThatAreNoColumn: 'website' }>();
     expectTypeOf<
       RowMatches<typeof catalog.categorySchema, typeof catalogTables.manufacturers>

@@ -4,11 +4,17 @@ import type { WebFeature } from '../platform/feature.ts';
 import { adminFeature } from '../features/admin/routes.tsx';
 import { authFeature } from '../features/auth/routes.tsx';
 import { catalogFeature } from '../features/catalog/routes.tsx';
+import { contactFeature } from '../features/contact/routes.tsx';
+import { ordersFeature } from '../features/orders/routes.tsx';
+import { purchasingFeature } from '../features/purchasing/routes.tsx';
 import { embedsFeature } from '../features/embeds/routes.tsx';
 import { hrFeature } from '../features/hr/routes.tsx';
 import { navigationFeature } from '../features/navigation/routes.tsx';
+import { notificationsFeature } from '../features/notifications/routes.tsx';
 import { oneviewFeature } from '../features/oneview/routes.tsx';
 import { reportingFeature } from '../features/reporting/routes.tsx';
+import { ticketsFeature } from '../features/tickets/routes.tsx';
+import { salesFeature } from '../features/sales/routes.tsx';
 
 export const features: readonly WebFeature[] = [
   authFeature,
@@ -18,5 +24,11 @@ export const features: readonly WebFeature[] = [
   hrFeature,
   adminFeature,
   catalogFeature,
+  ordersFeature,
+  purchasingFeature,
   oneviewFeature,
+  contactFeature,
+  notificationsFeature,
+  ticketsFeature,
+  salesFeature,
 ];

@@ -154,7 +154,13 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   }
 
   const payload = await readBody(response);
-  if (response.ok) return payload;
+  if (response.ok) {
+    // The session this request was sent under ended (logout, idle time-out, lock) or was replaced
+    // while it was in flight: its reply is dropped, so nothing writes the old user's data back.
+    if (token && readStored(storageKeys.token) !== token)
+      throw new ApiError(SESSION_EXPIRED_STATUS, FALLBACK_ERROR_MESSAGE, {}, null);
+    return payload;
+  }
   if (response.status === SESSION_EXPIRED_STATUS && endSessionOnExpiry) leaveSession();
   throw new ApiError(response.status, messageOf(payload), fieldErrorsOf(payload), payload);
 }

@@ -3,6 +3,7 @@ import {
   signedUploadSchema,
   uploadFolders,
   uploadMessages,
+  type SignedUpload,
   type UploadFolder,
 } from '@portal/contract/uploads';
 import { api, ApiError } from './api.ts';
@@ -27,6 +28,17 @@ export async function uploadSigned(
   /** Name the folder in the signing request too (SPEC.md: /photos/upload takes `folder`). */
   options: { sendFolder?: boolean } = {},
 ): Promise<string> {
+  return (await uploadSignedFile(signPath, folder, file, failure, options)).fileUrl;
+}
+
+/** As uploadSigned, answering the whole signed upload (its `key`, for records that attach by key). */
+export async function uploadSignedFile(
+  signPath: string,
+  folder: UploadFolder,
+  file: File,
+  failure: string,
+  options: { sendFolder?: boolean } = {},
+): Promise<SignedUpload> {
   const accepts = uploadFolders[folder];
   const fileType = signUploadRequestSchema.shape.file_type.safeParse(file.type);
   if (!fileType.success || !(accepts.types as readonly string[]).includes(fileType.data))
@@ -52,7 +64,7 @@ export async function uploadSigned(
     const message = isRecord(body) && typeof body.message === 'string' ? body.message : failure;
     throw new ApiError(response.status, message, {}, body);
   }
-  return data.fileUrl;
+  return data;
 }
 
 /** What a file input offers for `folder`: its content types. */

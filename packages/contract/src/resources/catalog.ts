@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineFlatResource } from '../flat-resource.ts';
 import { defineResource, resourceMessages } from '../resource.ts';
 import { cents, id, isoDateTime, name, optionalLink, optionalText } from '../fields.ts';
 
@@ -28,56 +29,37 @@ export const categories = defineResource({
   bulk: { maxRows: 1000 },
 });
 
-export const adjustmentReasonSchema = z.object({
-  id,
-  company_id: id,
-  name: z.string(),
-  description: z.string().nullable(),
-  created_at: isoDateTime,
-});
-export type AdjustmentReason = z.infer<typeof adjustmentReasonSchema>;
-const adjustmentReasonWritable = z.strictObject({ name, description: optionalText(500) });
-
 /** Why a stock count or a price changed (SPEC.md /adjustment-reasons). */
-export const adjustmentReasons = defineResource({
+export const adjustmentReasons = defineFlatResource({
   name: 'adjustment_reasons',
   path: '/adjustment-reasons',
   label: { one: 'Adjustment Reason', many: 'Adjustment Reasons' },
-  row: adjustmentReasonSchema,
-  create: adjustmentReasonWritable,
-  update: adjustmentReasonWritable.partial(),
-  messages: resourceMessages('Adjustment Reason', 'added'),
-  afterSave: '/adjustment-reasons',
-  deleteMode: 'remove',
+  row: { description: z.string().nullable() },
+  writable: { description: optionalText(500) },
   searchFields: ['name', 'description'],
-  queryFields: ['id', 'name', 'created_at'],
-  defaultSort: 'name',
 });
+export type AdjustmentReason = z.infer<typeof adjustmentReasons.row>;
 
-export const manufacturerSchema = z.object({
-  id,
-  company_id: id,
-  name: z.string(),
-  website: z.string().nullable(),
-  created_at: isoDateTime,
-});
-export type Manufacturer = z.infer<typeof manufacturerSchema>;
-const manufacturerWritable = z.strictObject({ name, website: optionalLink(300) });
-
-export const manufacturers = defineResource({
+export const manufacturers = defineFlatResource({
   name: 'manufacturers',
   path: '/manufacturers',
   label: { one: 'Manufacturer', many: 'Manufacturers' },
-  row: manufacturerSchema,
-  create: manufacturerWritable,
-  update: manufacturerWritable.partial(),
-  messages: resourceMessages('Manufacturer', 'added'),
-  afterSave: '/manufacturers',
-  deleteMode: 'remove',
-  searchFields: ['name'],
-  queryFields: ['id', 'name', 'created_at'],
-  defaultSort: 'name',
+  row: { website: z.string().nullable() },
+  writable: { website: optionalLink(300) },
 });
+export type Manufacturer = z.infer<typeof manufacturers.row>;
+
+/** A phone or tablet (a device, tracked by IMEI) or an accessory (SPEC.md /products, /accessories). */
+export const productKinds = ['device', 'accessory'] as const;
+export const productKind = z.enum(productKinds);
+export type ProductKind = z.infer<typeof productKind>;
+
+/** A tax rate in basis points (825 = 8.25 %), never a float. */
+const taxBps = z
+  .number({ error: 'Enter a tax rate' })
+  .int('The rate is a whole number of basis points (825 = 8.25%)')
+  .min(0, 'The rate cannot be negative')
+  .max(10_000, 'The rate is at most 10000 (100%)');
 
 export const productSchema = z.object({
   id,
@@ -88,8 +70,11 @@ export const productSchema = z.object({
   manufacturer_name: z.string().nullable(),
   category_id: id.nullable(),
   category_name: z.string().nullable(),
+  kind: productKind,
   /** the warehouse price a store pays, in cents */
   price_cents: cents,
+  /** tax charged on the price, in basis points (825 = 8.25 %) */
+  tax_bps: z.number().int(),
   /** tracked unit by unit (IMEI or serial number) */
   is_serialized: z.boolean(),
   is_active: z.boolean(),
@@ -101,7 +86,9 @@ const productWritable = z.strictObject({
   sku: z.string().trim().min(1, 'SKU is required').max(64),
   manufacturer_id: id.nullable().optional(),
   category_id: id.nullable().optional(),
+  kind: productKind.default('device'),
   price_cents: cents,
+  tax_bps: taxBps.default(0),
   is_serialized: z.boolean().default(false),
 });
 
@@ -123,6 +110,7 @@ export const products = defineResource({
     'sku',
     'manufacturer_id',
     'category_id',
+    'kind',
     'price_cents',
     'is_serialized',
     'is_active',

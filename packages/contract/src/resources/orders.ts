@@ -7,6 +7,7 @@ import {
   type StatusMachine,
 } from '../resource.ts';
 import { cents, id, isoDateTime, optionalText } from '../fields.ts';
+import { productKind } from './catalog.ts';
 
 /** SPEC.md section 4: the statuses of a store's order from the warehouse. */
 export const orderStatuses = [
@@ -102,6 +103,8 @@ export const orderSchema = z.object({
   company_id: id,
   store_id: id,
   store_name: z.string().nullable(),
+  /** a device order (/cart) or an accessory order (/cart/accessories, /accessory-orders) */
+  kind: productKind,
   status: orderStatus,
   note: z.string().nullable(),
   subtotal_cents: cents,
@@ -122,6 +125,8 @@ const orderWritable = z.strictObject({
   note: optionalText(1000),
   lines: z.array(orderLineInput).min(1, 'Add at least one product').max(500),
 });
+/** What a new order may set besides: its kind, fixed once created. */
+const orderCreate = orderWritable.extend({ kind: productKind.default('device') });
 
 /** A store's order from the company's warehouse (SPEC.md /orders): a document with lines. */
 export const orders = defineResource({
@@ -129,13 +134,13 @@ export const orders = defineResource({
   path: '/orders',
   label: { one: 'Order', many: 'Orders' },
   row: orderSchema,
-  create: orderWritable,
+  create: orderCreate,
   update: orderWritable.partial(),
   messages: resourceMessages('Order', 'created'),
   afterSave: '/orders',
   deleteMode: 'remove',
   searchFields: ['note'],
-  queryFields: ['id', 'store_id', 'status', 'total_cents', 'created_by', 'created_at'],
+  queryFields: ['id', 'store_id', 'kind', 'status', 'total_cents', 'created_by', 'created_at'],
   defaultSort: '-id',
   statuses: orderStatusMachine,
   actions: {

@@ -97,6 +97,8 @@ export const districtSchema = z.object({
   ...tenantRowFields,
   name,
   region_id: id.nullable(),
+  /** the region's name (no read of /regions needed) */
+  region_name: z.string().nullable().optional(),
   is_b2b: z.boolean(),
 });
 export type District = z.infer<typeof districtSchema>;
@@ -118,6 +120,7 @@ export const districts = defineResource({
   searchFields: ['name'],
   queryFields: ['id', 'name', 'region_id', 'is_active', 'is_b2b', 'company_id', 'created_at'],
   defaultSort: 'name',
+  references: { region_id: { resource: 'regions', as: 'region_name' } },
 });
 
 export const storeSchema = z.object({
@@ -125,6 +128,8 @@ export const storeSchema = z.object({
   unique_id: z.string(),
   name,
   district_id: id.nullable(),
+  /** the district's name (no read of /districts needed) */
+  district_name: z.string().nullable().optional(),
   time_zone: z.string(),
   address: z.string().nullable(),
   phone: z.string().nullable(),
@@ -174,4 +179,5 @@ export const stores = defineResource({
     'created_at',
   ],
   defaultSort: 'name',
+  references: { district_id: { resource: 'districts', as: 'district_name' } },
 });

@@ -28,6 +28,9 @@ export const userSchema = z.object({
    * server's rank rule (themselves, or strictly below them). On rows read through /users.
    */
   can_manage: z.boolean().optional(),
+  /** The role's and the store's names, so a screen needs no read of /roles or /stores. */
+  role_name: z.string().nullable().optional(),
+  store_name: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -77,4 +80,8 @@ export const users = defineResource({
     'created_at',
   ],
   defaultSort: 'last_name',
+  references: {
+    role_id: { resource: 'roles', as: 'role_name' },
+    current_store: { resource: 'stores', as: 'store_name' },
+  },
 });

@@ -16,7 +16,7 @@ import { tenantScope } from '../../db/columns.ts';
 
 export { mayAssignBaseRole };
 
-/** A base role given to a user or a new role: at or below the caller's rank (rank.ts). */
+/** A base role given to a user: strictly below the caller's rank (rank.ts). */
 export function assertMayAssignBaseRole(ctx: RequestContext, baseRole: string) {
   if (!isRoleKey(baseRole) || !mayAssignBaseRole(ctx, baseRole)) {
     throw AppError.forbidden(rankMessages.higherRole);
@@ -24,7 +24,7 @@ export function assertMayAssignBaseRole(ctx: RequestContext, baseRole: string) {
 }
 
 /**
- * GET /user-roles: the roles the caller may give (rank.ts `assertMayAssignRole`: at or below their
+ * GET /user-roles: the roles the caller may give (rank.ts `assertMayAssignRole`: strictly below their
  * rank, super_admin only by the super admin, and no permission the caller does not hold).
  */
 export async function assignableRoles(db: Executor, ctx: RequestContext): Promise<UserRoles> {

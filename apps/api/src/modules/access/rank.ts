@@ -13,7 +13,8 @@ import { tenantScope } from '../../db/columns.ts';
  * - Rank is the role's access level, except that the platform's super admin ranks above every
  *   company role (super_admin and master_agent share access level 4, ranks 5 and 4).
  * - A user acts on another user (password, email, role, lock, enable, delete, terminate, PIN,
- *   face, stores, records) only if that user is themselves or strictly below them.
+ *   face, stores, records) only if that user is themselves or strictly below them, and creates
+ *   (or moves someone into) only roles strictly below them: nobody makes a peer.
  * - Nobody grants a permission they do not hold, directly, through a permission group or through
  *   a role; permissions that reach across companies are the super admin's alone.
  * - A role (and a permission group on it) is changed only by someone strictly above it: nobody
@@ -33,7 +34,7 @@ export const callerRank = (ctx: RequestContext) => rankOf(ctx.baseRole);
 export const rankMessages = {
   higherUser: 'You cannot change a user at or above your own level',
   notOnSelf: 'Someone above you makes this change for you',
-  higherRole: 'You cannot give a role above your own',
+  higherRole: 'You cannot give a role at or above your own level',
   roleNotBelow: 'You cannot change a role at or above your own level',
   notHeld: 'You cannot give a permission you do not have',
   superAdminOnly: 'Only the super admin can give this permission',
@@ -83,9 +84,12 @@ export function assertMayGrant(ctx: RequestContext, permissions: readonly string
   }
 }
 
-/** A base role the caller may give a user or a new role: at or below their own rank. */
+/**
+ * A base role the caller may give a user: strictly below their own rank (a master agent creates no
+ * other master agent, a store manager no other store manager); the super admin gives any.
+ */
 export const mayAssignBaseRole = (ctx: RequestContext, baseRole: RoleKey) =>
-  isSuperAdmin(ctx) || rankOf(baseRole) <= callerRank(ctx);
+  isSuperAdmin(ctx) || rankOf(baseRole) < callerRank(ctx);
 
 /** Whether the caller may give a role with these permissions (its groups'): see `assertMayAssignRole`. */
 export const mayAssignRoleWith = (
@@ -150,8 +154,8 @@ async function permissionsOfRole(db: Executor, companyId: number, roleId: number
 }
 
 /**
- * Giving a user a role: a base role at or below the caller's rank (super_admin only by the super
- * admin) whose permissions the caller holds. Throws 400 for an unknown role of the company.
+ * Giving a user a role: a base role strictly below the caller's rank (any by the super admin)
+ * whose permissions the caller holds. Throws 400 for an unknown role of the company.
  */
 export async function assertMayAssignRole(
   db: Executor,

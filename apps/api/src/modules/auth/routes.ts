@@ -55,6 +55,7 @@ import {
 import { secretBoxFor } from '../../platform/secrets.ts';
 import { recordSecurityEvent } from '../../platform/security-events.ts';
 import { tenantScope } from '../../db/columns.ts';
+import { asSystem } from '../../platform/tenant-connection.ts';
 
 /** The login reply for a signed-in user (SPEC.md section 3). */
 function signedInReply(
@@ -145,7 +146,7 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
   // Authenticator secrets are stored sealed; rows from earlier releases are sealed at start.
   const secrets = secretBoxFor(config);
   app.addHook('onReady', async () => {
-    const sealed = await sealPlainTotpSecrets(db, secrets);
+    const sealed = await asSystem(() => sealPlainTotpSecrets(db, secrets)); // every company's rows
     if (sealed) app.log.info({ sealed }, 'sealed authenticator secrets stored in plain');
   });
 

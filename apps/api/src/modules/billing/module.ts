@@ -4,6 +4,7 @@ import { taxInfoService } from './services.ts';
 
 export const billingModule = defineModule({
   name: 'billing',
+  permissions: ['read_payment_accounts', 'write_payment_accounts'],
   resources: [taxInfoService],
   routes: (api, { db }) => billingRoutes(api, db),
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listDataSchema, replySchema } from '@portal/contract/envelope';
-import { listQuerySchema } from '@portal/contract/list-query';
+import { listQuerySchema, pathId } from '@portal/contract/list-query';
 import { patchSchemaOf } from '@portal/contract/resource';
 import { paymentAccountSchema, paymentAccounts } from '@portal/contract/resources/billing';
 import { storeSchema } from '@portal/contract/resources/organisation';
@@ -14,16 +14,10 @@ import { paymentAccountService } from './services.ts';
 
 const errors = errorReplies(400, 403, 404, 409, 460);
 const storeParams = z.strictObject({
-  store_id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'store_id must be a positive whole number')
-    .transform(Number),
+  store_id: pathId(15, 'store_id must be a positive whole number'),
 });
 const accountParams = z.strictObject({
-  account_id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'account_id must be a positive whole number')
-    .transform(Number),
+  account_id: pathId(15, 'account_id must be a positive whole number'),
 });
 const reply = replySchema(paymentAccountSchema);
 // Widened as in the engine: the service's rows are plain records; the schema still validates and

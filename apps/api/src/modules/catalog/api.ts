@@ -1,9 +1,11 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FieldErrors } from '@portal/contract/envelope';
+import type { ProductKind } from '@portal/contract/resources/catalog';
+import type { ShopProduct, ShopQuery } from '@portal/contract/shop';
 import type { Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LinePrice } from '../../platform/resources/lines.ts';
-import { products } from './schema.ts';
+import { categories, manufacturers, products } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
 /**
@@ -23,7 +25,12 @@ export async function productPrices(
   ];
   const found = ids.length
     ? await db
-        .select({ id: products.id, price: products.price_cents, active: products.is_active })
+        .select({
+          id: products.id,
+          price: products.price_cents,
+          tax: products.tax_bps,
+          active: products.is_active,
+        })
         .from(products)
         .where(and(tenantScope(products, companyId), inArray(products.id, ids)))
     : [];
@@ -34,9 +41,305 @@ export async function productPrices(
     if (!product) errors[`lines.${index}.product_id`] = ['Product not found'];
     else if (!product.active)
       errors[`lines.${index}.product_id`] = ['This product is no longer sold'];
-    return { unit_price_cents: product?.price ?? 0 };
+    return { unit_price_cents: product?.price ?? 0, tax_bps: product?.tax ?? 0 };
   });
   if (Object.keys(errors).length)
     throw AppError.badRequest(Object.values(errors)[0]?.[0] ?? 'Invalid product', errors);
   return prices;
+}
+
+/** The caller's company's products of the given ids: id -> name (another company's are absent). */
+export async function productNamesOf(
+  db: Executor,
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(tenantScope(products, companyId), inArray(products.id, unique)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** What the shop and the cart check of a product: its name, SKU, kind and whether it is sold. */
+export interface ProductFacts {
+  id: number;
+  name: string;
+  sku: string;
+  kind: ProductKind;
+  is_active: boolean;
+  price_cents: number;
+  tax_bps: number;
+}
+
+const factColumns = {
+  id: products.id,
+  name: products.name,
+  sku: products.sku,
+  kind: products.kind,
+  is_active: products.is_active,
+  price_cents: products.price_cents,
+  tax_bps: products.tax_bps,
+};
+const kindOf = (kind: string): ProductKind => (kind === 'accessory' ? 'accessory' : 'device');
+const asFacts = (row: { kind: string } & Omit<ProductFacts, 'kind'>): ProductFacts => ({
+  ...row,
+  kind: kindOf(row.kind),
+});
+
+/** The caller's company's products of these ids (another company's are absent). */
+export async function productFactsOf(
+  db: Executor,
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, ProductFacts>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select(factColumns)
+    .from(products)
+    .where(and(tenantScope(products, companyId), inArray(products.id, unique)));
+  return new Map(rows.map((row) => [row.id, asFacts(row)]));
+}
+
+/** The company's products of these SKUs, by SKU as stored (SKUs are unique in a company). */
+export async function productsBySku(
+  db: Executor,
+  companyId: number,
+  skus: string[],
+): Promise<Map<string, ProductFacts>> {
+  const unique = [...new Set(skus)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select(factColumns)
+    .from(products)
+    .where(and(tenantScope(products, companyId), inArray(products.sku, unique)));
+  return new Map(rows.map((row) => [row.sku, asFacts(row)]));
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The shop's page of one kind of product: active products, searched by name or SKU, filtered by
+ * manufacturer and category, by name; stock is added by the caller (the inventory module).
+ */
+export async function shopCatalogue(
+  db: Executor,
+  companyId: number,
+  kind: ProductKind,
+  query: ShopQuery,
+): Promise<{ results: Omit<ShopProduct, 'in_stock'>[]; total: number }> {
+  const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
+  const where = and(
+    tenantScope(products, companyId),
+    eq(products.is_active, true),
+    eq(products.kind, kind),
+    query.manufacturer_id ? eq(products.manufacturer_id, query.manufacturer_id) : undefined,
+    query.category_id ? eq(products.category_id, query.category_id) : undefined,
+    pattern ? or(ilike(products.name, pattern), ilike(products.sku, pattern)) : undefined,
+  );
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      kind: products.kind,
+      manufacturer_id: products.manufacturer_id,
+      manufacturer_name: manufacturers.name,
+      category_id: products.category_id,
+      category_name: categories.name,
+      price_cents: products.price_cents,
+      tax_bps: products.tax_bps,
+      is_serialized: products.is_serialized,
+    })
+    .from(products)
+    .leftJoin(
+      manufacturers,
+      and(
+        tenantScope(manufacturers, products.company_id),
+        eq(manufacturers.id, products.manufacturer_id),
+      ),
+    )
+    .leftJoin(
+      categories,
+      and(tenantScope(categories, products.company_id), eq(categories.id, products.category_id)),
+    )
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(query.perPage)
+    .offset(query.page * query.perPage);
+  return {
+    results: rows.map((row) => ({ ...row, kind: kindOf(row.kind) })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** What a sale needs of its products (price, sold, serialised): id -> facts, the caller's company's only. */
+export async function saleProductsOf(
+  db: Executor,
+  companyId: number,
+  ids: number[],
+): Promise<
+  Map<
+    number,
+    { name: string; kind: string; price_cents: number; is_active: boolean; is_serialized: boolean }
+  >
+> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      kind: products.kind,
+      price_cents: products.price_cents,
+      is_active: products.is_active,
+      is_serialized: products.is_serialized,
+    })
+    .from(products)
+    .where(and(tenantScope(products, companyId), inArray(products.id, unique)));
+  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
+}
+
+/** Receiving (purchasing, issue 19): each product's name, SKU and whether its units carry serials. */
+export async function stockFactsOf(
+  db: Executor,
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, { name: string; sku: string; is_serialized: boolean }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      is_serialized: products.is_serialized,
+    })
+    .from(products)
+    .where(and(tenantScope(products, companyId), inArray(products.id, unique)));
+  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
+}
+
+/** Receiving demo (purchasing): the company's products of these SKUs, by SKU. */
+export async function stockFactsBySku(
+  db: Executor,
+  companyId: number,
+  skus: string[],
+): Promise<Map<string, { id: number; name: string; is_serialized: boolean }>> {
+  if (!skus.length) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      is_serialized: products.is_serialized,
+    })
+    .from(products)
+    .where(and(tenantScope(products, companyId), inArray(products.sku, skus)));
+  return new Map(rows.map(({ sku, ...facts }) => [sku, facts]));
+}
+export { demoProducts } from './demo.ts';
+
+/** The caller's company's products by SKU: sku -> id (demo data of other modules). */
+export async function productIdsBySku(
+  db: Executor,
+  companyId: number,
+  skus: string[],
+): Promise<Map<string, number>> {
+  if (!skus.length) return new Map();
+  const rows = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(and(tenantScope(products, companyId), inArray(products.sku, skus)));
+  return new Map(rows.map((row) => [row.sku, row.id]));
+}
+
+/** A product of the company by SKU, added when missing (another module's demo stock: SIM kits). */
+export async function ensureProduct(
+  db: Executor,
+  companyId: number,
+  product: { sku: string; name: string; kind: 'device' | 'accessory'; price_cents: number },
+): Promise<number> {
+  const found = (await productIdsBySku(db, companyId, [product.sku])).get(product.sku);
+  if (found) return found;
+  const [made] = await db
+    .insert(products)
+    .values({ company_id: companyId, ...product, is_serialized: true })
+    .returning({ id: products.id });
+  if (!made) throw new Error(`catalog: product ${product.sku} not made`);
+  return made.id;
+}
+
+/** One product as the SKU search answers it. */
+export interface SkuMatch {
+  id: number;
+  sku: string;
+  name: string;
+  is_serialized: boolean;
+  price_cents: number;
+}
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const skuKey = sql`(upper(${products.sku}) collate "C")`;
+const matchColumns = {
+  id: products.id,
+  sku: products.sku,
+  name: products.name,
+  is_serialized: products.is_serialized,
+  price_cents: products.price_cents,
+};
+
+/**
+ * SKU search (/inventory/stock sku-search, issue 19): the company's active products whose SKU
+ * starts with the query (case-insensitive, in SKU order: the exact SKU first), then those whose
+ * name holds every word of it (up to six), by name. Each part reads at most `limit` rows in
+ * order: the SKU part is a range scan of products_sku_prefix_idx (migration 0029); the name part
+ * walks the name index or the trigram indexes (0021), as the planner finds cheaper.
+ */
+export async function searchSkus(
+  db: Executor,
+  companyId: number,
+  query: string,
+  limit: number,
+): Promise<SkuMatch[]> {
+  const text = query.trim();
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 6);
+  if (!words.length) return [];
+  const upper = text.toUpperCase();
+  // The first key after every key that starts with `upper`, in byte order.
+  const after = upper.slice(0, -1) + String.fromCharCode(upper.charCodeAt(upper.length - 1) + 1);
+  const bySku = await db
+    .select(matchColumns)
+    .from(products)
+    .where(
+      and(
+        tenantScope(products, companyId),
+        eq(products.is_active, true),
+        sql`${skuKey} >= ${upper} and ${skuKey} < ${after}`,
+      ),
+    )
+    .orderBy(skuKey, asc(products.id))
+    .limit(limit);
+  if (bySku.length >= limit) return bySku;
+  const byName = await db
+    .select(matchColumns)
+    .from(products)
+    .where(
+      and(
+        tenantScope(products, companyId),
+        eq(products.is_active, true),
+        ...words.map((word) => ilike(products.name, `%${likeEscape(word)}%`)),
+      ),
+    )
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(limit);
+  const seen = new Set(bySku.map((product) => product.id));
+  return [...bySku, ...byName.filter((product) => !seen.has(product.id))].slice(0, limit);
 }

@@ -1,48 +1,30 @@
-import { boolean, foreignKey, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { activeFlag, tenantColumns, tenantForeignKey, tenantPrimaryKey } from '../../db/columns.ts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
+import {
+  activeFlag,
+  namedTenantTable,
+  tenantColumns,
+  tenantForeignKey,
+  tenantPrimaryKey,
+} from '../../db/columns.ts';
 import { companies } from '../organisation/schema.ts';
 
-export const categories = pgTable(
-  'categories',
-  {
-    ...tenantColumns(),
-    name: text().notNull(),
-    description: text(),
-  },
-  (t) => [
-    tenantPrimaryKey(t),
-    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    unique().on(t.company_id, t.name),
-  ],
-);
+export const categories = namedTenantTable('categories', companies, { description: text() });
 
-export const adjustmentReasons = pgTable(
-  'adjustment_reasons',
-  {
-    ...tenantColumns(),
-    name: text().notNull(),
-    description: text(),
-  },
-  (t) => [
-    tenantPrimaryKey(t),
-    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    unique().on(t.company_id, t.name),
-  ],
-);
+export const adjustmentReasons = namedTenantTable('adjustment_reasons', companies, {
+  description: text(),
+});
 
-export const manufacturers = pgTable(
-  'manufacturers',
-  {
-    ...tenantColumns(),
-    name: text().notNull(),
-    website: text(),
-  },
-  (t) => [
-    tenantPrimaryKey(t),
-    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    unique().on(t.company_id, t.name),
-  ],
-);
+export const manufacturers = namedTenantTable('manufacturers', companies, { website: text() });
 
 export const products = pgTable(
   'products',
@@ -52,7 +34,11 @@ export const products = pgTable(
     sku: text().notNull(),
     manufacturer_id: integer(),
     category_id: integer(),
+    /** device (a phone or tablet) or accessory */
+    kind: text().notNull().default('device'),
     price_cents: integer().notNull(),
+    /** tax on the price in basis points (825 = 8.25 %) */
+    tax_bps: integer().notNull().default(0),
     is_serialized: boolean().notNull().default(false),
     is_active: activeFlag(),
   },
@@ -63,5 +49,8 @@ export const products = pgTable(
     tenantForeignKey(t.company_id, t.category_id, categories),
     unique().on(t.company_id, t.sku),
     index().on(t.company_id, t.name),
+    index().on(t.company_id, t.kind, t.name),
+    check('products_kind', sql`${t.kind} in ('device', 'accessory')`),
+    check('products_tax_bps', sql`${t.tax_bps} between 0 and 10000`),
   ],
 );

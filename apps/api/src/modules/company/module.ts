@@ -4,6 +4,7 @@ import { companyAssetService, companyCarrierService } from './services.ts';
 
 export const companyModule = defineModule({
   name: 'company',
+  permissions: ['can_edit_own_company_settings'],
   resources: [companyAssetService, companyCarrierService],
   routes: (api, { db, uploads }) => companyRoutes(api, db, uploads),
 });

@@ -5,15 +5,12 @@ import {
   companyCarriers as companyCarrierResource,
   type Carrier,
 } from '@portal/contract/resources/company';
+import { tenantResource } from '../../platform/module.ts';
 import type { Executor } from '../../platform/database.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { carriers, companyAssets, companyCarriers } from './schema.ts';
 
-export const companyAssetService = createResourceService({
-  definition: companyAssetResource,
-  table: companyAssets,
-  tenantColumn: 'company_id',
-});
+export const companyAssetService = tenantResource(companyAssetResource, companyAssets);
 
 export const companyCarrierService = createResourceService({
   definition: companyCarrierResource,

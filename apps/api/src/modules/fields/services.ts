@@ -6,6 +6,7 @@ import {
   type ModuleFieldBulkUpdate,
   type PublicModuleField,
 } from '@portal/contract/resources/module-fields';
+import { tenantResource } from '../../platform/module.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,11 +16,7 @@ import { companies } from '../organisation/schema.ts';
 import { moduleFields, roleModuleFields } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
-export const moduleFieldService = createResourceService({
-  definition: moduleFieldResource,
-  table: moduleFields,
-  tenantColumn: 'company_id',
-});
+export const moduleFieldService = tenantResource(moduleFieldResource, moduleFields);
 
 export const roleBasedFieldService = createResourceService({
   definition: roleBasedFieldResource,

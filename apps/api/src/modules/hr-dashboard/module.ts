@@ -4,6 +4,7 @@ import { hrDashboardRoutes } from './routes.ts';
 
 export const hrDashboardModule = defineModule({
   name: 'hr-dashboard',
+  permissions: ['read_hr_dashboard'],
   routes: (api, { db }) => hrDashboardRoutes(api, db),
   /** Its OneView widgets (modules/oneview shows them). */
   widgets: hrDashboardWidgets,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '@portal/contract/list-query';
 import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import {
   myViewSchema,
@@ -17,10 +18,7 @@ import { listTeam, myView, storeView, teamClockAction, teamMember } from './serv
 
 const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['HR dashboard'];
-const idString = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be a positive whole number')
-  .transform(Number);
+const idString = pathId();
 
 /** HR dashboards: the store view, my view, the team and actions on a team member. */
 export function hrDashboardRoutes(app: FastifyInstance, db: Database) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId, pathIdParams } from '@portal/contract/list-query';
 import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import {
   faceCheckListQuerySchema,
@@ -24,12 +25,7 @@ import {
 
 const errors = errorReplies(400, 403, 404, 409, 460, 503);
 const tags = ['HR face check'];
-const userIdParams = z.object({
-  user_id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'must be a positive whole number')
-    .transform(Number),
-});
+const userIdParams = z.object({ user_id: pathId() });
 
 /** Face enrolment with consent (SPEC.md section 7, PATCH /users/update-face) and the review list. */
 export function faceRoutes(app: FastifyInstance, db: Database, matchThreshold: number) {
@@ -96,12 +92,7 @@ export function faceRoutes(app: FastifyInstance, db: Database, matchThreshold: n
     schema: {
       tags,
       summary: 'Mark a flagged or blocked face check reviewed',
-      params: z.object({
-        id: z
-          .string()
-          .regex(/^\d{1,15}$/, 'must be a positive whole number')
-          .transform(Number),
-      }),
+      params: pathIdParams(),
       response: { 200: replySchema(z.null()), ...errors },
     },
     config: { access: 'read_hr_timecards' },

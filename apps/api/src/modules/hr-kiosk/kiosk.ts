@@ -1,12 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { authMessages } from '@portal/contract/auth';
 import { formatInZone, hrMessages } from '@portal/contract/hr';
 import {
   kioskMessages,
-  type KioskDevice,
-  type KioskEnrolRequest,
-  type KioskEnrolResult,
+  kioskResource,
   type KioskPerson,
   type KioskPunchRequest,
   type KioskPunchResult,
@@ -17,6 +15,7 @@ import { isRoleKey } from '@portal/contract/roles';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { createResourceService } from '../../platform/resources/service.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import {
@@ -63,88 +62,33 @@ const deviceKey = (device: KioskDeviceAuth): ThrottleKey => ({
 
 // ---- Manager side
 
-const deviceColumns = {
-  id: hrKioskDevices.id,
-  store_id: hrKioskDevices.store_id,
-  store_name: stores.name,
-  name: hrKioskDevices.name,
-  enrolled_by_name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
-  created_at: hrKioskDevices.created_at,
-  last_used_at: hrKioskDevices.last_used_at,
-  revoked_at: hrKioskDevices.revoked_at,
-};
-
-function devicesQuery(db: Executor, companyId: number) {
-  return db
-    .select(deviceColumns)
-    .from(hrKioskDevices)
-    .innerJoin(stores, tenantJoin(stores, hrKioskDevices.company_id, hrKioskDevices.store_id))
-    .innerJoin(users, tenantJoin(users, hrKioskDevices.company_id, hrKioskDevices.enrolled_by))
-    .$dynamic()
-    .where(tenantScope(hrKioskDevices, companyId));
-}
-
-/** The company's kiosks, live ones first, newest first. */
-export async function listDevices(db: Executor, ctx: RequestContext): Promise<KioskDevice[]> {
-  return devicesQuery(db, ctx.companyId).orderBy(
-    sql`${hrKioskDevices.revoked_at} is not null`,
-    sql`${hrKioskDevices.id} desc`,
-  );
-}
-
-async function findDevice(db: Executor, companyId: number, id: number): Promise<KioskDevice> {
-  const [device] = await devicesQuery(db, companyId).where(
-    and(tenantScope(hrKioskDevices, companyId), eq(hrKioskDevices.id, id)),
-  );
-  if (!device) throw AppError.notFound('Kiosk');
-  return device;
-}
-
-/** Enrols a kiosk for one store of the caller's company; the credential is answered once. */
-export async function enrolDevice(
-  db: Database,
-  ctx: RequestContext,
-  input: KioskEnrolRequest,
-): Promise<KioskEnrolResult> {
-  const store = await findStore(db, ctx.companyId, input.store_id);
-  if (!store.is_active) throw AppError.badRequest(hrMessages.storeInactive);
-  const secret = randomBytes(32).toString('base64url');
-  const [row] = await db
-    .insert(hrKioskDevices)
-    .values({
-      company_id: ctx.companyId,
-      store_id: store.id,
-      name: input.name.trim(),
-      secret_hash: hashSecret(secret),
-      enrolled_by: ctx.userId,
-    })
-    .returning({ id: hrKioskDevices.id });
-  if (!row) throw new Error('kiosk insert returned nothing');
-  return {
-    device: await findDevice(db, ctx.companyId, row.id),
-    device_token: `${ctx.companyId}.${row.id}.${secret}`,
-  };
-}
-
-/** Revokes a kiosk at once: its next call is refused. Revoking twice answers the same row. */
-export async function revokeDevice(
-  db: Database,
-  ctx: RequestContext,
-  id: number,
-): Promise<KioskDevice> {
-  await findDevice(db, ctx.companyId, id);
-  await db
-    .update(hrKioskDevices)
-    .set({ revoked_at: sql`now()`, revoked_by: ctx.userId, updated_at: sql`now()` })
-    .where(
-      and(
-        tenantScope(hrKioskDevices, ctx.companyId),
-        eq(hrKioskDevices.id, id),
-        isNull(hrKioskDevices.revoked_at),
-      ),
-    );
-  return findDevice(db, ctx.companyId, id);
-}
+/** Kiosks on the engine: enrolling answers the credential once; only its hash is stored. */
+export const kioskService = createResourceService({
+  definition: kioskResource,
+  table: hrKioskDevices,
+  tenantColumn: 'company_id',
+  hooks: {
+    async beforeCreate(input, ctx, tx) {
+      const store = await findStore(tx, ctx.companyId, input.store_id);
+      if (!store.is_active) throw AppError.badRequest(hrMessages.storeInactive);
+      const secret = randomBytes(32).toString('base64url');
+      // `secret` is no column: it only reaches the reply below.
+      return {
+        store_id: store.id,
+        name: input.name.trim(),
+        secret_hash: hashSecret(secret),
+        enrolled_by: ctx.userId,
+        secret,
+      };
+    },
+  },
+  replies: {
+    create: async (device, { ctx, values }) => ({
+      device,
+      device_token: `${ctx.companyId}.${device.id}.${String(values.secret)}`,
+    }),
+  },
+});
 
 // ---- Kiosk side
 

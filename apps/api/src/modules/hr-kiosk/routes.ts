@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorReplySchema, replySchema } from '@portal/contract/envelope';
 import {
   kioskDeviceRequestSchema,
-  kioskDeviceSchema,
-  kioskEnrolRequestSchema,
-  kioskEnrolResultSchema,
   kioskIdentifyRequestSchema,
-  kioskMessages,
   kioskPersonSchema,
   kioskPunchRequestSchema,
   kioskPunchResultSchema,
@@ -16,17 +11,8 @@ import {
 } from '@portal/contract/hr-kiosk';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { callerOf } from '../../platform/access.ts';
 import { ok } from '../../platform/reply.ts';
-import {
-  deviceFromToken,
-  enrolDevice,
-  identify,
-  kioskState,
-  listDevices,
-  punch,
-  revokeDevice,
-} from './kiosk.ts';
+import { deviceFromToken, identify, kioskState, punch } from './kiosk.ts';
 
 const errors = {
   400: errorReplySchema,
@@ -53,46 +39,12 @@ async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Pr
 }
 
 /**
- * The shared store device: managers enrol, list and revoke kiosks (write_hr_kiosks); the kiosk's
- * own calls are public routes authenticated by the device credential in the body, and each person
+ * The shared store device: managers enrol, list and revoke kiosks on the engine (kioskService);
+ * the kiosk's own calls are public routes authenticated by the device credential in the body, and each person
  * at the kiosk by their mobile PIN.
  */
 export function kioskRoutes(app: FastifyInstance, db: Database) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/hr-kiosks', {
-    schema: {
-      tags,
-      summary: "The company's kiosks",
-      response: { 200: replySchema(z.object({ results: z.array(kioskDeviceSchema) })), ...errors },
-    },
-    config: { access: 'write_hr_kiosks' },
-    handler: async (request) => ok('', { results: await listDevices(db, callerOf(request)) }),
-  });
-
-  r.post('/hr-kiosks', {
-    schema: {
-      tags,
-      summary: "Enrol a store's device as a kiosk (the credential is answered once)",
-      body: kioskEnrolRequestSchema,
-      response: { 200: replySchema(kioskEnrolResultSchema), ...errors },
-    },
-    config: { access: 'write_hr_kiosks' },
-    handler: async (request) =>
-      ok(kioskMessages.enrolled, await enrolDevice(db, callerOf(request), request.body)),
-  });
-
-  r.delete('/hr-kiosks/:id', {
-    schema: {
-      tags,
-      summary: 'Revoke a kiosk: its next call is refused',
-      params: z.object({ id: z.coerce.number().int().positive() }),
-      response: { 200: replySchema(kioskDeviceSchema), ...errors },
-    },
-    config: { access: 'write_hr_kiosks' },
-    handler: async (request) =>
-      ok(kioskMessages.revoked, await revokeDevice(db, callerOf(request), request.params.id)),
-  });
 
   r.post('/hr-kiosk/state', {
     schema: {

@@ -4,3 +4,6 @@ export { findStore, getCompanySettings, listBreakSettings } from './settings.ts'
 export { clockIn, clockOut, currentScheduleId, endBreak, sessionOf, startBreak } from './clock.ts';
 export { worksAt } from './store-access.ts';
 export { getEmployee } from './employees.ts';
+export { currentStaff, type StaffMember, type StaffQuery } from './store-access.ts';
+export { supervisorsOf } from './org.ts';
+export { daySnapshot, type DayRow } from './snapshot.ts';

@@ -16,11 +16,11 @@ import {
   type Timecard,
   type TimecardBreak,
 } from '@portal/contract/hr';
-import type { Database, Executor } from '../../platform/database.ts';
+import type { Database, Executor, Tx } from '../../platform/database.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { users } from '../users/schema.ts';
-import { linkFaceCheck } from '../hr-face/api.ts';
+import { linkFaceCheck, type PunchFaceResult } from '../hr-face/api.ts';
 import { checkOpenTimecardFace, checkStorePunchFace } from './face-check.ts';
 import { checkLocation } from './geofence.ts';
 import { mayClockAt } from './store-access.ts';
@@ -239,6 +239,28 @@ function assertMayPunch(ctx: RequestContext, userId: number) {
   if (userId !== ctx.userId) throw AppError.forbidden(hrMessages.otherUser);
 }
 
+/**
+ * The start every punch on the open timecard shares (clock-out, break start, break end): the caller
+ * punches for themselves with both clock permissions, the face check of the open timecard runs
+ * before the transaction (the model is slow; no lock waits on it), then `work` in one transaction.
+ */
+async function punchOnOpenTimecard<T>(
+  db: Database,
+  ctx: RequestContext,
+  input: { user_id: number; faceImage?: string | null | undefined },
+  action: 'clock_out' | 'break_start' | 'break_end',
+  work: (tx: Tx, face: PunchFaceResult) => Promise<T>,
+): Promise<T> {
+  assertMayPunch(ctx, input.user_id);
+  const face = await checkOpenTimecardFace(db, {
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    action,
+    faceImage: input.faceImage,
+  });
+  return db.transaction((tx) => work(tx, face));
+}
+
 async function assertSchedule(
   db: Executor,
   companyId: number,
@@ -379,15 +401,8 @@ export async function clockOut(
   ctx: RequestContext,
   input: ClockOutRequest,
 ): Promise<ClockActionData> {
-  assertMayPunch(ctx, input.user_id);
   const { companyId, userId } = ctx;
-  const face = await checkOpenTimecardFace(db, {
-    companyId,
-    userId,
-    action: 'clock_out',
-    faceImage: input.faceImage,
-  });
-  return db.transaction(async (tx) => {
+  return punchOnOpenTimecard(db, ctx, input, 'clock_out', async (tx, face) => {
     const card = await findTimecard(tx, companyId, userId, input.id, true);
     if (card.clock_out !== null) {
       return { ...(await sessionOf(tx, companyId, userId)), timecard: card, warning: null };
@@ -441,15 +456,8 @@ export async function startBreak(
   ctx: RequestContext,
   input: BreakStartRequest,
 ): Promise<BreakActionData> {
-  assertMayPunch(ctx, input.user_id);
   const { companyId, userId } = ctx;
-  const face = await checkOpenTimecardFace(db, {
-    companyId,
-    userId,
-    action: 'break_start',
-    faceImage: input.faceImage,
-  });
-  return db.transaction(async (tx) => {
+  return punchOnOpenTimecard(db, ctx, input, 'break_start', async (tx, face) => {
     const card = await findTimecard(tx, companyId, userId, input.timecard_id, true);
     if (card.clock_out !== null) throw AppError.badRequest(hrMessages.notClockedInForBreak);
     const setting = await findBreakSetting(tx, companyId, card.store_id, input.settings_store_id);
@@ -498,15 +506,8 @@ export async function endBreak(
   ctx: RequestContext,
   input: BreakEndRequest,
 ): Promise<BreakActionData> {
-  assertMayPunch(ctx, input.user_id);
   const { companyId, userId } = ctx;
-  const face = await checkOpenTimecardFace(db, {
-    companyId,
-    userId,
-    action: 'break_end',
-    faceImage: input.faceImage,
-  });
-  return db.transaction(async (tx) => {
+  return punchOnOpenTimecard(db, ctx, input, 'break_end', async (tx, face) => {
     const [found] = await tx
       .select(breakColumns)
       .from(hrTimecardBreaks)

@@ -4,6 +4,7 @@ import { sidebarItems } from '../navigation/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrBreakSettings, hrDepartmentRoles, hrEmployeeDetails } from './schema.ts';
+import { attachEmployeeRecords } from './employees.ts';
 import { tenantScope } from '../../db/columns.ts';
 
 /**
@@ -172,4 +173,14 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       : [];
   });
   if (records.length) await tx.insert(hrEmployeeDetails).values(records);
+  // Everyone else of the company is an employee too (one person, one record), salaried.
+  const everyone = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(tenantScope(users, companyId));
+  await attachEmployeeRecords(
+    tx,
+    companyId,
+    everyone.map((person) => person.id),
+  );
 }

@@ -136,8 +136,8 @@ export async function bulkUploadEmployees(
       });
   }
 
-  // Emails already taken (by anyone: sign-in emails are global), and supervisors' existence.
-  const taken = await takenEmails(db, [...seen.keys()]);
+  // Emails already taken in this company (never another's: users/bulk-rows.ts), and supervisors.
+  const taken = await takenEmails(db, [...seen.keys()], ctx.companyId);
   for (const row of valid)
     if (taken.has(row.email)) add(row.line, 'email', 'A user with this email already exists');
   const supervisorEmails = [...new Set(supervisorRefs.map((ref) => ref.email))];

@@ -149,6 +149,25 @@ async function assertSupervisor(
 }
 
 /**
+ * Every user of a company is an employee (SPEC.md: a user's lock or reactivation lands on
+ * /employees; "Employee state" is the user plus `empDetail_id`): a user created under Users, or
+ * imported, gets their record in the same transaction, so the Employees list, the schedule and the
+ * timesheets see the same people as Users. Salaried until HR says otherwise, so nobody is met by a
+ * clock-in prompt they did not expect (SPEC.md gives it to hourly staff).
+ */
+export async function attachEmployeeRecords(
+  tx: Executor,
+  companyId: number,
+  userIds: readonly number[],
+) {
+  if (!userIds.length) return;
+  await tx
+    .insert(hrEmployeeDetails)
+    .values(userIds.map((user_id) => ({ company_id: companyId, user_id, pay_type: 'salaried' })))
+    .onConflictDoNothing({ target: [hrEmployeeDetails.company_id, hrEmployeeDetails.user_id] });
+}
+
+/**
  * POST /employees/new: the user (through the users service: email, role and password rules) and
  * the employee record, in one transaction.
  */
@@ -161,13 +180,19 @@ export async function createEmployee(db: Database, ctx: RequestContext, input: E
       current_store: user.current_store ?? null,
       is_b2b: false,
     });
-    await tx.insert(hrEmployeeDetails).values({
-      company_id: ctx.companyId,
-      user_id: created.id,
+    // The users service attached a default record (attachEmployeeRecords); this form's details win.
+    const details = {
       pay_type: pay_type ?? 'hourly',
       supervisor_id: supervisor_id ?? null,
       hire_date: hire_date ?? null,
-    });
+    };
+    await tx
+      .insert(hrEmployeeDetails)
+      .values({ company_id: ctx.companyId, user_id: created.id, ...details })
+      .onConflictDoUpdate({
+        target: [hrEmployeeDetails.company_id, hrEmployeeDetails.user_id],
+        set: { ...details, updated_at: sql`now()` },
+      });
     return created.id;
   });
   return getEmployee(db, ctx, userId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '@portal/contract/list-query';
 import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import {
   activeSessionSchema,
@@ -79,10 +80,7 @@ import {
 const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['HR time clock'];
 
-const idParam = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be a positive whole number')
-  .transform(Number);
+const idParam = pathId();
 /** SPEC.md's `{a}&{b}` path segments, e.g. /hr-web-clockin/status/12&3. */
 const idPair = z.object({
   pair: z

@@ -1,8 +1,8 @@
-import { and, eq, exists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.ts';
 import { userStores } from '../assignments/schema.ts';
 import { users } from '../users/schema.ts';
-import { hrStoreTempAccess } from './schema.ts';
+import { hrEmployeeDetails, hrStoreTempAccess } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
 /**
@@ -41,4 +41,76 @@ export async function mayClockAt(
       ),
     );
   return row !== undefined;
+}
+
+export interface StaffQuery {
+  /** Only those assigned to this store (Store Assignments) or whose current store it is. */
+  storeId?: number;
+  /** Only these users. */
+  userIds?: readonly number[];
+  /** Only users with an HR record (employee details); by default a user without one counts too. */
+  withRecordOnly?: boolean;
+}
+
+export interface StaffMember {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/**
+ * The current staff of a company: active, not deleted users who are not terminated, by name. The
+ * one answer for the schedule's store employees and the timesheet's zero-hour staff.
+ */
+export async function currentStaff(
+  db: Executor,
+  companyId: number,
+  query: StaffQuery = {},
+): Promise<StaffMember[]> {
+  const { storeId, userIds, withRecordOnly = false } = query;
+  const details = and(
+    tenantScope(hrEmployeeDetails, users.company_id),
+    eq(hrEmployeeDetails.user_id, users.id),
+  );
+  const base = db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      email: users.email,
+    })
+    .from(users);
+  return (
+    withRecordOnly
+      ? base.innerJoin(hrEmployeeDetails, details)
+      : base.leftJoin(hrEmployeeDetails, details)
+  )
+    .where(
+      and(
+        tenantScope(users, companyId),
+        eq(users.is_active, true),
+        eq(users.is_deleted, false),
+        isNull(hrEmployeeDetails.terminated_at),
+        userIds ? inArray(users.id, [...userIds]) : undefined,
+        storeId === undefined
+          ? undefined
+          : or(
+              eq(users.current_store, storeId),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(userStores)
+                  .where(
+                    and(
+                      tenantScope(userStores, users.company_id),
+                      eq(userStores.user_id, users.id),
+                      eq(userStores.store_id, storeId),
+                    ),
+                  ),
+              ),
+            ),
+      ),
+    )
+    .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id));
 }

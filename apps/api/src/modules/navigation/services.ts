@@ -5,6 +5,7 @@ import {
   sidebarItems as sidebarItemResource,
   type Embed,
 } from '@portal/contract/resources/navigation';
+import { tenantResource } from '../../platform/module.ts';
 import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -23,11 +24,7 @@ export const sidebarItemService = createResourceService({
     },
   },
 });
-export const requiredFieldService = createResourceService({
-  definition: requiredFieldResource,
-  table: requiredFields,
-  tenantColumn: 'company_id',
-});
+export const requiredFieldService = tenantResource(requiredFieldResource, requiredFields);
 
 export const embedService = createResourceService({
   definition: embedResource,

@@ -11,6 +11,20 @@ export const createOneviewModule = (widgets: readonly ServerWidget[]) => {
   const registry = widgetRegistry(widgets);
   return defineModule({
     name: 'oneview',
+    permissions: ['write_oneview'],
+    // OneView first in the menu (SPEC.md section 2: the sidebar's OneView mode needs it there), and
+    // the OneView Admin Panel for who may edit it. Widgets need no rows: each mode shows its
+    // built-in layout until the company saves one.
+    sidebar: [
+      { name: 'OneView', route: '/oneview', icon: 'dashboard', permission: null, order: 0 },
+      {
+        name: 'OneView Admin Panel',
+        route: '/oneview-admin-panel',
+        icon: 'dashboard',
+        permission: 'write_oneview',
+        order: 900,
+      },
+    ],
     routes: (api, { db, uploads, apiPrefix }) =>
       oneviewRoutes(api, db, uploads, apiPrefix, registry),
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathIdParams } from '@portal/contract/list-query';
 import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import { id } from '@portal/contract/fields';
 import {
@@ -44,12 +45,7 @@ import {
 
 const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['OneView'];
-const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a positive whole number')
-    .transform(Number),
-});
+const idParam = pathIdParams(9);
 const scopeOf = (q: z.infer<typeof optionalScopeQuerySchema>) =>
   q.level === undefined ? null : { level: q.level, id: q.id };
 

@@ -1,7 +1,50 @@
 import { defineModule } from '../../platform/module.ts';
+import { seedOrdersDemo } from './demo.ts';
+import { shopOrderRoutes } from './routes.ts';
 import { orderService } from './services.ts';
 
+/** Stores' orders from the warehouse: the document, the cart's checkout and the CSV order. */
 export const ordersModule = defineModule({
   name: 'orders',
   resources: [orderService],
+  routes: (api, { db }) => shopOrderRoutes(api, db),
+  sidebar: [
+    { name: 'Orders', route: '/orders', icon: 'receipt', permission: 'read_orders', order: 2 },
+    {
+      name: 'Shop',
+      route: null,
+      icon: 'shopping_cart',
+      permission: null,
+      order: 2,
+      children: [
+        {
+          name: 'Shop Products',
+          route: '/shop/products',
+          icon: 'shopping_cart',
+          permission: 'write_orders',
+        },
+        {
+          name: 'Shop Accessories',
+          route: '/shop/accessories',
+          icon: 'shopping_cart',
+          permission: 'write_orders',
+        },
+        { name: 'Cart', route: '/cart', icon: 'shopping_cart', permission: 'write_orders' },
+        {
+          name: 'Accessories Cart',
+          route: '/cart/accessories',
+          icon: 'shopping_cart',
+          permission: 'write_orders',
+        },
+        { name: 'CSV Order', route: '/csv-order', icon: 'description', permission: 'write_orders' },
+        {
+          name: 'Accessory Orders',
+          route: '/accessory-orders',
+          icon: 'receipt',
+          permission: 'read_orders',
+        },
+      ],
+    },
+  ],
+  demo: seedOrdersDemo,
 });

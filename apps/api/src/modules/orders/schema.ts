@@ -10,6 +10,8 @@ export const orders = pgTable(
   {
     ...tenantColumns(),
     store_id: integer().notNull(),
+    /** device (from /cart) or accessory (from /cart/accessories) */
+    kind: text().notNull().default('device'),
     status: text().notNull().default('open'),
     note: text(),
     subtotal_cents: integer().notNull().default(0),
@@ -24,6 +26,7 @@ export const orders = pgTable(
     tenantForeignKey(t.company_id, t.created_by, users),
     index().on(t.company_id, t.status, t.id),
     index().on(t.company_id, t.store_id, t.created_at),
+    index().on(t.company_id, t.kind, t.id),
   ],
 );
 

@@ -13,6 +13,7 @@ import { productPrices } from '../catalog/api.ts';
 import { storeTimeZoneOf } from '../organisation/api.ts';
 import { orderLines, orders } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
+import { assertMayOrderFor } from './orderable.ts';
 
 /** Orders created today, "today" being the date in each order's store's time zone. */
 async function countToday(db: Database, ctx: RequestContext) {
@@ -48,7 +49,16 @@ export const orderService = createResourceService({
   table: orders,
   tenantColumn: 'company_id',
   hooks: {
-    beforeCreate: async (input, ctx) => ({ ...input, created_by: ctx.userId }),
+    /** Only for a store the caller may order for (storesCanOrderFor); the kind is fixed here. */
+    beforeCreate: async (input, ctx, tx) => {
+      await assertMayOrderFor(tx, ctx, input.store_id);
+      return { ...input, created_by: ctx.userId };
+    },
+    beforeUpdate: async (input, existing, ctx, tx) => {
+      if (input.store_id !== undefined && input.store_id !== existing.store_id)
+        await assertMayOrderFor(tx, ctx, input.store_id);
+      return { ...input };
+    },
   },
   lines: {
     table: orderLines,
@@ -62,6 +72,7 @@ export const orderService = createResourceService({
       const lines = Array.isArray(source.lines) ? (source.lines as Record<string, unknown>[]) : [];
       return create({
         store_id: source.store_id,
+        kind: source.kind,
         note: source.note,
         lines: lines.map((line) => ({ product_id: line.product_id, quantity: line.quantity })),
       });

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { formatInZone, zonedTimeToUtc } from '@portal/contract/hr';
 import {
   addDays,
@@ -20,9 +20,8 @@ import type { scheduleChangesSchema } from '@portal/contract/hr-schedules';
 import type { Database, Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { userStores } from '../assignments/schema.ts';
-import { hrDepartmentRoles, hrEmployeeDetails, hrSchedules, hrTimecards } from '../hr/schema.ts';
-import { getCompanySettings } from '../hr/api.ts';
+import { hrDepartmentRoles, hrSchedules, hrTimecards } from '../hr/schema.ts';
+import { currentStaff, getCompanySettings } from '../hr/api.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { hrShiftTemplates } from './schema.ts';
@@ -73,45 +72,8 @@ export async function storeEmployees(
   companyId: number,
   storeId: number,
 ): Promise<ScheduleEmployee[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      email: users.email,
-    })
-    .from(users)
-    .leftJoin(
-      hrEmployeeDetails,
-      and(
-        tenantScope(hrEmployeeDetails, users.company_id),
-        eq(hrEmployeeDetails.user_id, users.id),
-      ),
-    )
-    .where(
-      and(
-        tenantScope(users, companyId),
-        eq(users.is_active, true),
-        eq(users.is_deleted, false),
-        isNull(hrEmployeeDetails.terminated_at),
-        or(
-          eq(users.current_store, storeId),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(userStores)
-              .where(
-                and(
-                  tenantScope(userStores, users.company_id),
-                  eq(userStores.user_id, users.id),
-                  eq(userStores.store_id, storeId),
-                ),
-              ),
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id));
+  // Only employees (a record in Employees) are scheduled: the two screens show the same people.
+  const rows = await currentStaff(db, companyId, { storeId, withRecordOnly: true });
   return rows.map((row) => ({
     id: row.id,
     name: `${row.first_name} ${row.last_name}`.trim() || row.email,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { shiftTemplates } from '@portal/contract/resources/hr-scheduling';
 import { scheduleMessages } from '@portal/contract/hr-schedules';
 import type { Executor } from '../../platform/database.ts';
@@ -63,3 +63,35 @@ export const shiftTemplateService = createResourceService({
     },
   },
 });
+
+/**
+ * A store created later offers the company's shift templates too (issue 14: not only "Custom
+ * shift"): it gets a copy of each template the company uses (one per name, the earliest), in the
+ * store's creating transaction. A company with no templates yet gives none.
+ */
+export async function giveStoreTemplates(tx: Executor, companyId: number, storeId: number) {
+  const existing = await tx
+    .select({
+      name: hrShiftTemplates.name,
+      start_time: hrShiftTemplates.start_time,
+      end_time: hrShiftTemplates.end_time,
+      department_role_id: hrShiftTemplates.department_role_id,
+    })
+    .from(hrShiftTemplates)
+    .where(and(tenantScope(hrShiftTemplates, companyId), eq(hrShiftTemplates.is_active, true)))
+    .orderBy(asc(hrShiftTemplates.id));
+  const byName = new Map<string, (typeof existing)[number]>();
+  for (const template of existing)
+    if (!byName.has(template.name)) byName.set(template.name, template);
+  if (!byName.size) return;
+  await tx
+    .insert(hrShiftTemplates)
+    .values(
+      [...byName.values()].map((template) => ({
+        ...template,
+        company_id: companyId,
+        store_id: storeId,
+      })),
+    )
+    .onConflictDoNothing();
+}

@@ -5,6 +5,8 @@ import {
   supportTickets as supportTicketResource,
 } from '@portal/contract/resources/support';
 import { AppError } from '../../platform/errors.ts';
+import { notify } from '../notifications/api.ts';
+import { openTicket } from '../tickets/api.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
@@ -54,6 +56,42 @@ export const supportTicketService = createResourceService({
         email = me.email;
       }
       return { ...input, email, user_id: ctx.userId, status: 'open' };
+    },
+    /** Every support ticket lands in the ticket center once, with the route it was sent from. */
+    async afterWrite(row, _input, _ctx, tx) {
+      const companyId = Number(row.company_id);
+      const [type] = await tx
+        .select({ title: supportTicketTypes.title })
+        .from(supportTicketTypes)
+        .where(
+          and(
+            tenantScope(supportTicketTypes, companyId),
+            eq(supportTicketTypes.id, Number(row.type_id)),
+          ),
+        );
+      await openTicket(tx, companyId, {
+        subject: `Support: ${type?.title ?? 'ticket'}`,
+        detail: String(row.detail),
+        source: 'support',
+        sentFromRoute: typeof row.sent_from_route === 'string' ? row.sent_from_route : null,
+        requesterId: typeof row.user_id === 'number' ? row.user_id : null,
+        requesterEmail: String(row.email),
+        storeId: typeof row.store_id === 'number' ? row.store_id : null,
+        supportTicketId: Number(row.id),
+      });
+    },
+    /** The sender hears when someone else closes or reopens their ticket. */
+    async beforeUpdate(input, existing, ctx, tx) {
+      const senderId = existing.user_id === null ? null : Number(existing.user_id);
+      if (input.status && input.status !== existing.status && senderId && senderId !== ctx.userId)
+        await notify(tx, ctx.companyId, {
+          kind: 'support.ticket_updated',
+          userIds: [senderId],
+          title: input.status === 'closed' ? 'Support ticket closed' : 'Support ticket reopened',
+          body: `Your support ticket #${existing.id} is ${input.status}.`,
+          link: null,
+        });
+      return input;
     },
   },
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathIdParams } from '@portal/contract/list-query';
 import { countDataSchema, listDataSchema, replySchema } from '@portal/contract/envelope';
 import {
   allowanceUpdateSchema,
@@ -13,9 +14,6 @@ import {
   timeoffRequestCreateSchema,
   timeoffRequestDetailSchema,
   timeoffRequestSchema,
-  timeoffTypeCreateSchema,
-  timeoffTypeSchema,
-  timeoffTypeUpdateSchema,
 } from '@portal/contract/hr-timeoff';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
@@ -28,67 +26,18 @@ import {
   getRequest,
   leavesReport,
   listRequests,
-  listTypes,
   pendingCount,
-  saveType,
   setAllowance,
-  updateType,
 } from './services.ts';
 
 const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['HR time off'];
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'must be a positive whole number')
-    .transform(Number),
-});
+const idParams = pathIdParams();
 const thisYear = () => new Date().getUTCFullYear();
 
-/** Time off: types, requests and their decisions, balances, the Employee Leaves Report. */
+/** Time off: requests and their decisions, balances, the Employee Leaves Report (types: types.ts). */
 export function timeoffRoutes(app: FastifyInstance, db: Database) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/hr-timeoff/types', {
-    schema: {
-      tags,
-      summary: "The company's time off types",
-      response: { 200: replySchema(listDataSchema(timeoffTypeSchema)), ...errors },
-    },
-    config: { access: 'authenticated' },
-    handler: async (request) => {
-      const results = await listTypes(db, callerOf(request).companyId);
-      return ok('', { results, total: results.length });
-    },
-  });
-
-  r.post('/hr-timeoff/types', {
-    schema: {
-      tags,
-      summary: 'Add a time off type',
-      body: timeoffTypeCreateSchema,
-      response: { 200: replySchema(timeoffTypeSchema), ...errors },
-    },
-    config: { access: 'write_hr_timeoff' },
-    handler: async (request) =>
-      ok(timeoffMessages.typeSaved, await saveType(db, callerOf(request), request.body)),
-  });
-
-  r.patch('/hr-timeoff/types/:id', {
-    schema: {
-      tags,
-      summary: 'Change a time off type',
-      params: idParams,
-      body: timeoffTypeUpdateSchema,
-      response: { 200: replySchema(timeoffTypeSchema), ...errors },
-    },
-    config: { access: 'write_hr_timeoff' },
-    handler: async (request) =>
-      ok(
-        timeoffMessages.typeSaved,
-        await updateType(db, callerOf(request), request.params.id, request.body),
-      ),
-  });
 
   r.get('/hr-timeoff/requests', {
     schema: {

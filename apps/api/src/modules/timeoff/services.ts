@@ -22,12 +22,12 @@ import {
   type TimeoffRequestCreate,
   type TimeoffRequestDetail,
   type TimeoffStatus,
-  type TimeoffType,
 } from '@portal/contract/hr-timeoff';
 import type { Database, Executor } from '../../platform/database.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
+import { notify } from '../notifications/api.ts';
 import { hrEmployeeDetails } from '../hr/schema.ts';
 import { users } from '../users/schema.ts';
 import {
@@ -41,7 +41,7 @@ import { tenantJoin, tenantScope } from '../../db/columns.ts';
 // ---- Units: the tables keep whole minutes, the API speaks hours (two decimals).
 
 export const toHours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
-const toMinutes = (hours: number) => Math.round(hours * 60);
+export const toMinutes = (hours: number) => Math.round(hours * 60);
 const DAY_MS = 86_400_000;
 const daysBetween = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
@@ -88,7 +88,7 @@ export async function listApprovedTimeOff(
   return rows.map(({ minutes, ...row }) => ({ ...row, hours: toHours(minutes) }));
 }
 
-// ---- Types
+// ---- Types (served by the engine, types.ts); the columns the requests and balances read.
 
 const typeColumns = {
   id: hrTimeoffTypes.id,
@@ -97,109 +97,6 @@ const typeColumns = {
   yearly_allowance_minutes: hrTimeoffTypes.yearly_allowance_minutes,
   is_active: hrTimeoffTypes.is_active,
 };
-const typeOut = ({
-  yearly_allowance_minutes,
-  ...row
-}: {
-  id: number;
-  name: string;
-  is_paid: boolean;
-  yearly_allowance_minutes: number | null;
-  is_active: boolean;
-}): TimeoffType => ({
-  ...row,
-  yearly_allowance_hours:
-    yearly_allowance_minutes === null ? null : toHours(yearly_allowance_minutes),
-});
-
-export async function listTypes(db: Executor, companyId: number): Promise<TimeoffType[]> {
-  const rows = await db
-    .select(typeColumns)
-    .from(hrTimeoffTypes)
-    .where(tenantScope(hrTimeoffTypes, companyId))
-    .orderBy(asc(hrTimeoffTypes.name));
-  return rows.map(typeOut);
-}
-
-async function assertNameFree(db: Executor, companyId: number, name: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: hrTimeoffTypes.id })
-    .from(hrTimeoffTypes)
-    .where(
-      and(
-        tenantScope(hrTimeoffTypes, companyId),
-        sql`lower(${hrTimeoffTypes.name}) = lower(${name})`,
-        exceptId ? ne(hrTimeoffTypes.id, exceptId) : undefined,
-      ),
-    );
-  if (taken)
-    throw AppError.badRequest('A time off type with this name exists', {
-      name: ['A time off type with this name exists'],
-    });
-}
-
-export async function saveType(
-  db: Database,
-  ctx: RequestContext,
-  input: {
-    name: string;
-    is_paid: boolean;
-    yearly_allowance_hours: number | null;
-    is_active: boolean;
-  },
-): Promise<TimeoffType> {
-  return db.transaction(async (tx) => {
-    await assertNameFree(tx, ctx.companyId, input.name);
-    const [row] = await tx
-      .insert(hrTimeoffTypes)
-      .values({
-        company_id: ctx.companyId,
-        name: input.name,
-        is_paid: input.is_paid,
-        yearly_allowance_minutes:
-          input.yearly_allowance_hours === null ? null : toMinutes(input.yearly_allowance_hours),
-        is_active: input.is_active,
-      })
-      .returning(typeColumns);
-    if (!row) throw new Error('time off type insert returned nothing');
-    return typeOut(row);
-  });
-}
-
-/** Changes the fields sent; a type is never deleted, so past requests keep it. */
-export async function updateType(
-  db: Database,
-  ctx: RequestContext,
-  id: number,
-  input: {
-    name?: string | undefined;
-    is_paid?: boolean | undefined;
-    yearly_allowance_hours?: number | null | undefined;
-    is_active?: boolean | undefined;
-  },
-): Promise<TimeoffType> {
-  return db.transaction(async (tx) => {
-    if (input.name !== undefined) await assertNameFree(tx, ctx.companyId, input.name, id);
-    const [row] = await tx
-      .update(hrTimeoffTypes)
-      .set({
-        name: input.name,
-        is_paid: input.is_paid,
-        yearly_allowance_minutes:
-          input.yearly_allowance_hours === undefined
-            ? undefined
-            : input.yearly_allowance_hours === null
-              ? null
-              : toMinutes(input.yearly_allowance_hours),
-        is_active: input.is_active,
-        updated_at: sql`now()`,
-      })
-      .where(and(tenantScope(hrTimeoffTypes, ctx.companyId), eq(hrTimeoffTypes.id, id)))
-      .returning(typeColumns);
-    if (!row) throw AppError.notFound('Time off type');
-    return typeOut(row);
-  });
-}
 
 // ---- Who may see and decide
 
@@ -797,6 +694,15 @@ export async function decideRequest(
       request_id: id,
       user_id: row.user_id,
       status: decision,
+    });
+    await notify(tx, ctx.companyId, {
+      kind: 'timeoff.decided',
+      userIds: [row.user_id],
+      title: decision === 'approved' ? 'Time off approved' : 'Time off rejected',
+      body:
+        `${row.type_name}, ${row.start_date} to ${row.end_date}: ` +
+        (decision === 'approved' ? 'approved' : `rejected (${reason?.trim() ?? ''})`),
+      link: '/hr/dashboard/timeoff',
     });
   });
   return getRequest(db, ctx, id);

@@ -1,16 +1,10 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { TimesheetResult, TimesheetTotals } from '@portal/contract/hr-timesheets';
 import type { Executor } from '../../platform/database.ts';
 import { stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
-import {
-  hrBreakSettings,
-  hrEmployeeDetails,
-  hrSchedules,
-  hrTimecardBreaks,
-  hrTimecards,
-} from '../hr/schema.ts';
-import { getCompanySettings } from '../hr/api.ts';
+import { hrBreakSettings, hrSchedules, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
+import { currentStaff, getCompanySettings } from '../hr/api.ts';
 import {
   addDays,
   addTotals,
@@ -198,25 +192,7 @@ export async function computeTimesheets(
 
   const idle =
     query.withIdleStaff && !query.storeIds?.length
-      ? await db
-          .select({ id: users.id })
-          .from(users)
-          .innerJoin(
-            hrEmployeeDetails,
-            and(
-              tenantScope(hrEmployeeDetails, users.company_id),
-              eq(hrEmployeeDetails.user_id, users.id),
-            ),
-          )
-          .where(
-            and(
-              tenantScope(users, companyId),
-              eq(users.is_active, true),
-              eq(users.is_deleted, false),
-              isNull(hrEmployeeDetails.terminated_at),
-              userIds ? inArray(users.id, userIds) : undefined,
-            ),
-          )
+      ? await currentStaff(db, companyId, { userIds, withRecordOnly: true })
       : [];
   const listedIdle = new Set(idle.map((row) => row.id).filter((id) => !perUser.has(id)));
   const ids = [...perUser.keys(), ...listedIdle];

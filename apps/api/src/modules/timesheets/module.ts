@@ -6,6 +6,7 @@ import { timesheetWidgets } from './widgets.ts';
 
 export const timesheetsModule = defineModule({
   name: 'timesheets',
+  permissions: ['read_hr_timesheets', 'write_hr_timesheets'],
   routes: (api, { db }) => timesheetRoutes(api, db),
   // An auto clock-out correction request queues its correction here, in the request's transaction.
   connect: () => correctionRequested.register('timesheets', queueAutoClockoutCorrection),

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathIdParams } from '@portal/contract/list-query';
 import { replySchema } from '@portal/contract/envelope';
 import {
   auditEntrySchema,
@@ -45,12 +46,7 @@ import { tenantScope } from '../../db/columns.ts';
 
 const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['HR timesheets'];
-const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a positive whole number')
-    .transform(Number),
-});
+const idParam = pathIdParams(9);
 const reportRows = z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])));
 
 /** Timesheets, corrections and their audit trail, HR reports and the payroll rows (issue 7). */

@@ -1,6 +1,7 @@
 // The users module's public functions for other modules (see docs/ARCHITECTURE.md, "Boundaries").
 export {
   contextForToken,
+  sessionForToken,
   hashToken,
   openSession,
   revokeOtherSessions,
@@ -18,3 +19,4 @@ export {
   takenEmails,
 } from './bulk-rows.ts';
 export { userService } from './services.ts';
+export { directory, emailsOf, namesOf, roleIdOf, type DirectoryPerson } from './directory.ts';

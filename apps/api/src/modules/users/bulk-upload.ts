@@ -139,6 +139,7 @@ async function validateRows(
       const parsed = emailField.safeParse(row.values.email ?? '');
       return parsed.success ? [parsed.data] : [];
     }),
+    ctx.companyId,
   );
 
   const seen = new Map<string, number>();

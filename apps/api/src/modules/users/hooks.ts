@@ -32,3 +32,14 @@ export interface ImportedUser {
  */
 export const usersImported =
   defineHook<[tx: Executor, companyId: number, users: readonly ImportedUser[]]>('users.imported');
+
+export interface CreatedUser {
+  companyId: number;
+  userId: number;
+}
+
+/**
+ * Run in the transaction that creates a user (POST /users, POST /employees/new), so the hr module
+ * gives the person their employee record: Users and Employees list the same people.
+ */
+export const userCreated = defineHook<[tx: Executor, user: CreatedUser]>('users.created');

@@ -4,6 +4,7 @@ import { refuseHeldRole } from './role-holders.ts';
 import { userRoutes } from './routes.ts';
 import { securityEventRoutes } from './security-events.ts';
 import { userService } from './services.ts';
+import { usersDatasets } from './datasets.ts';
 
 export const usersModule = defineModule({
   name: 'users',
@@ -13,4 +14,6 @@ export const usersModule = defineModule({
     securityEventRoutes(api, db);
   },
   connect: () => roleRemoving.register('users', refuseHeldRole),
+  /** Its reporting datasets (modules/reporting charts them). */
+  datasets: usersDatasets,
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { aliasedTable, and, count, desc, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
 import { securityEventQuerySchema, securityEventSchema } from '@portal/contract/security-events';
 import { callerOf } from '../../platform/access.ts';
@@ -19,7 +19,7 @@ const fullName = (table: typeof users) =>
 /**
  * GET /security-events: newest first, for the company's admins (`write_roles`: those who manage
  * roles and permissions); the super admin sees every company's, and failed sign-ins to unknown
- * emails. Filters: kind, user_id.
+ * emails. Filters: kind, user_id, user (part of the account's name or email), from/to (UTC days).
  */
 export function securityEventRoutes(app: FastifyInstance, db: Database) {
   app.withTypeProvider<ZodTypeProvider>().get('/security-events', {
@@ -38,11 +38,21 @@ export function securityEventRoutes(app: FastifyInstance, db: Database) {
     config: { access: 'write_roles' },
     handler: async (request) => {
       const ctx = callerOf(request);
-      const { page, perPage, kind, user_id } = request.query;
+      const { page, perPage, kind, user_id, user, from, to } = request.query;
+      const like = user ? `%${user.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const where = and(
         isSuperAdmin(ctx) ? undefined : tenantScope(securityEvents, ctx),
         kind ? eq(securityEvents.kind, kind) : undefined,
         user_id ? eq(securityEvents.user_id, user_id) : undefined,
+        like
+          ? or(
+              ilike(securityEvents.email, like),
+              ilike(subject.email, like),
+              ilike(fullName(subject), like),
+            )
+          : undefined,
+        from ? gte(securityEvents.created_at, sql`${from}::date`) : undefined,
+        to ? lt(securityEvents.created_at, sql`${to}::date + 1`) : undefined,
       );
       const rows = await db
         .select({
@@ -65,7 +75,11 @@ export function securityEventRoutes(app: FastifyInstance, db: Database) {
         .orderBy(desc(securityEvents.id))
         .limit(perPage)
         .offset(page * perPage);
-      const [total] = await db.select({ total: count() }).from(securityEvents).where(where);
+      const [total] = await db
+        .select({ total: count() })
+        .from(securityEvents)
+        .leftJoin(subject, tenantJoin(subject, securityEvents.company_id, securityEvents.user_id))
+        .where(where);
       return ok('', {
         results: rows.map((row) => securityEventSchema.parse(row)),
         total: Number(total?.total ?? 0),

@@ -14,7 +14,7 @@ import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
 import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
-import { userRemoved } from './hooks.ts';
+import { userCreated, userRemoved } from './hooks.ts';
 import { userIdentities, users } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
@@ -30,11 +30,16 @@ async function roleAccessLevel(
   return (await assertMayAssignRole(tx, ctx, companyId, roleId)).access_level;
 }
 
-async function assertEmailFree(tx: Tx, email: string) {
+/**
+ * An email already signing in to the company is a clear 409. Another company's is not looked up:
+ * sign-in emails are global, so the identity's key refuses it when it is written, with the same
+ * generic 409 as any duplicate (error-handler.ts), and nothing says where the address is used.
+ */
+async function assertEmailFree(tx: Tx, email: string, companyId: number) {
   const [taken] = await tx
     .select({ email: userIdentities.email })
     .from(userIdentities)
-    .where(eq(userIdentities.email, email));
+    .where(and(tenantScope(userIdentities, companyId), eq(userIdentities.email, email)));
   if (taken) throw AppError.conflict(EMAIL_TAKEN);
 }
 
@@ -48,7 +53,7 @@ export const userService = createResourceService({
   },
   hooks: {
     async beforeCreate(input, ctx, tx) {
-      await assertEmailFree(tx, input.email);
+      await assertEmailFree(tx, input.email, ctx.companyId);
       await assertPasswordAllowed(input.password, 'password', input.email);
       const { password: _password, ...profile } = input;
       return {
@@ -59,7 +64,8 @@ export const userService = createResourceService({
     async beforeUpdate(input, existing, ctx, tx) {
       await assertMayActOn(tx, ctx, existing.id);
       const values: Record<string, unknown> = { ...input };
-      if (input.role_id !== undefined)
+      // A new role is checked (strictly below the caller); resending the same one changes nothing.
+      if (input.role_id !== undefined && input.role_id !== existing.role_id)
         values.access_level = await roleAccessLevel(
           tx,
           ctx,
@@ -78,7 +84,7 @@ export const userService = createResourceService({
       if (input.profile_photo !== undefined && input.profile_photo !== existing.profile_photo)
         await queueFileDeletion(tx, [existing.profile_photo]);
       if (input.email !== undefined && input.email !== existing.email) {
-        await assertEmailFree(tx, input.email);
+        await assertEmailFree(tx, input.email, Number(existing.company_id));
         // The sign-in name changed: every session of the old one ends (sign in again).
         await revokeUserSessions(tx, Number(existing.company_id), existing.id);
         await recordSecurityEvent(tx, {
@@ -110,6 +116,8 @@ export const userService = createResourceService({
         user_id: row.id,
         password_hash: await hashPassword(input.password),
       });
+      // The person's records in other modules (hr: the employee record), in this transaction.
+      await userCreated.run(tx, { companyId: ctx.companyId, userId: row.id });
     },
     async beforeRemove(row, ctx, tx) {
       await assertMayActOn(tx, ctx, row.id);

@@ -4,6 +4,7 @@ import { isPermission, type PermissionSet } from '@portal/contract/permissions';
 import { isRoleKey } from '@portal/contract/roles';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
+import type { ResolvedSession } from '../../platform/session-cache.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
 import { companies } from '../organisation/schema.ts';
 import { sessions, users } from './schema.ts';
@@ -74,9 +75,18 @@ export async function revokeOtherSessions(
  * locked or deleted, in an active company) and the permission flags granted through the user's role.
  */
 export async function contextForToken(db: Database, token: string): Promise<RequestContext | null> {
+  return (await sessionForToken(db, token))?.ctx ?? null;
+}
+
+/** contextForToken with the session's expiry, for the session cache (platform/session-cache.ts). */
+export async function sessionForToken(
+  db: Database,
+  token: string,
+): Promise<ResolvedSession | null> {
   const [row] = await db
     .select({
       session_id: sessions.id,
+      expires_at: sessions.expires_at,
       company_id: sessions.company_id,
       user_id: sessions.user_id,
       access_level: users.access_level,
@@ -107,11 +117,14 @@ export async function contextForToken(db: Database, token: string): Promise<Requ
   const permissions: PermissionSet = {};
   for (const flag of row.permissions ?? []) if (isPermission(flag)) permissions[flag] = true;
   return {
-    sessionId: row.session_id,
-    companyId: row.company_id,
-    userId: row.user_id,
-    accessLevel: row.access_level,
-    baseRole: isRoleKey(row.base_role) ? row.base_role : 'base_user',
-    permissions,
+    expiresAt: Date.parse(row.expires_at),
+    ctx: {
+      sessionId: row.session_id,
+      companyId: row.company_id,
+      userId: row.user_id,
+      accessLevel: row.access_level,
+      baseRole: isRoleKey(row.base_role) ? row.base_role : 'base_user',
+      permissions,
+    },
   };
 }

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, replySchema } from '@portal/contract/envelope';
-import type { Permission } from '@portal/contract/permissions';
 import {
   BULK_MAX_ROWS,
   bulkMessages as messages,
@@ -11,7 +10,7 @@ import {
   bulkResultSchema,
   type BulkRowError,
 } from '@portal/contract/platform';
-import { patchSchemaOf, type ResourceDefinition } from '@portal/contract/resource';
+import { patchSchemaOf, writeAccessOf, type ResourceDefinition } from '@portal/contract/resource';
 import { callerOf } from '../access.ts';
 import type { RequestContext } from '../context.ts';
 import type { Database, Tx } from '../database.ts';
@@ -82,7 +81,7 @@ function cellValue(raw: string, type: string): unknown {
   return raw;
 }
 
-interface SourceRow {
+export interface SourceRow {
   line: number;
   values: Record<string, string>;
 }
@@ -91,8 +90,11 @@ const csvRecords = z.array(
   z.object({ record: z.array(z.string()), info: z.object({ lines: z.number().int() }) }),
 );
 
-/** The file's rows keyed by column, with their line numbers; header problems are errors. */
-function readCsv(csv: string, columns: string[], errors: BulkRowError[]): SourceRow[] {
+/**
+ * The file's rows keyed by column, with their line numbers; header problems are errors. Also read
+ * by files that are not one row per record (a CSV order: one order of many lines).
+ */
+export function readCsv(csv: string, columns: string[], errors: BulkRowError[]): SourceRow[] {
   let records: z.infer<typeof csvRecords>;
   try {
     records = csvRecords.parse(
@@ -258,7 +260,7 @@ export function mountBulk(app: FastifyInstance, db: Database, service: ResourceS
   const definition: ResourceDefinition = service.definition;
   if (!definition.bulk) return;
   const { path, label } = definition;
-  const write = `write_${definition.name}` as Permission;
+  const write = writeAccessOf(definition);
   const tags = [label.many];
   const many = label.many.toLowerCase();
   const r = app.withTypeProvider<ZodTypeProvider>();

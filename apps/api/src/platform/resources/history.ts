@@ -39,7 +39,12 @@ export function snapshot(row: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(row).filter(([key]) => !ignored.has(key)));
 }
 
-export async function recordHistory(db: Executor, ctx: RequestContext, entry: HistoryWrite) {
+/** `ctx`: who made the change (a caller; `userId: null` for a background job). */
+export async function recordHistory(
+  db: Executor,
+  ctx: Pick<RequestContext, 'userId'> | { userId: null },
+  entry: HistoryWrite,
+) {
   await db.insert(resourceHistory).values({
     company_id: entry.companyId,
     resource: entry.resource,

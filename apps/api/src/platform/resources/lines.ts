@@ -20,12 +20,16 @@ export interface LinesOptions {
   table: ResourceTable;
   /** the column holding the parent's id (`order_id`) */
   parentColumn: string;
-  /** Prices the payload's lines, in order (refuse an unsellable item with an AppError). */
+  /**
+   * Prices the payload's lines, in order (refuse an unsellable item with an AppError). The parent's
+   * row is already written in `tx` (`parentId`): a price may depend on it (a sale's store's tax).
+   */
   price(
     lines: Record<string, unknown>[],
     ctx: RequestContext,
     tx: Tx,
     companyId: number,
+    parentId: number,
   ): Promise<LinePrice[]>;
 }
 
@@ -124,7 +128,7 @@ export function linesEngine(declaration: LinesDeclaration, options: LinesOptions
       declaration.references,
       (index, field) => `lines.${index}.${field}`,
     );
-    const prices = await options.price(input, ctx, tx, parent.company_id);
+    const prices = await options.price(input, ctx, tx, parent.company_id, parent.id);
 
     const totals: Totals = { subtotal_cents: 0, tax_cents: 0, total_cents: 0 };
     const priced = input.map((line, index) => {

@@ -19,6 +19,9 @@ export function registerResource(definition: ResourceDefinition, table: Resource
   registry.set(definition.name, { table, definition });
 }
 
+/** Every served resource with its table (the index check of test/api/list-indexes.test.ts). */
+export const registeredResources = () => [...registry.values()];
+
 function target(reference: ResourceReference) {
   const found = registry.get(reference.resource);
   if (!found) throw new Error(`reference to ${reference.resource}, which is not a resource`);

@@ -5,10 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { countDataSchema, listDataSchema, replySchema } from '@portal/contract/envelope';
 import { idParamsSchema, listQuerySchema, relatedQuerySchema } from '@portal/contract/list-query';
-import type { Permission } from '@portal/contract/permissions';
 import {
   historyEntrySchema,
+  offers,
   patchSchemaOf,
+  readAccessOf,
+  writeAccessOf,
   transitionBodySchema,
   type ResourceDefinition,
   type StatusMachine,
@@ -28,9 +30,29 @@ const errors = errorReplies(400, 403, 404, 409, 460);
 export function mountResource(app: FastifyInstance, db: Database, service: ResourceService) {
   const definition: ResourceDefinition = service.definition;
   const { path, messages } = definition;
-  const read = `read_${definition.name}` as Permission;
-  const write = `write_${definition.name}` as Permission;
+  const read = readAccessOf(definition);
+  const write = writeAccessOf(definition);
   const tags = [definition.label.many];
+  // A parent-scoped resource lives under its parent's row: /employees/:id/documents/:documentId.
+  const parent = definition.parent;
+  const idString = idParamsSchema.shape.id;
+  const base = parent ? `${parent.path}/:id${path}` : path;
+  const rowPath = parent ? `${base}/:${parent.rowParam}` : `${path}/:id`;
+  const listParams = parent ? { params: z.strictObject({ id: idString }) } : {};
+  const rowParams = parent
+    ? z.strictObject({ id: idString, [parent.rowParam]: idString })
+    : idParamsSchema;
+  // Under a parent, `:id` is the parent's and the row's id has its own name.
+  const parentOf = (params: unknown): number | undefined =>
+    parent ? (params as Record<string, number>).id : undefined;
+  const rowIdOf = (params: unknown): number =>
+    (params as Record<string, number>)[parent ? parent.rowParam : 'id'] ?? 0;
+  const listQuery = definition.defaultPerPage
+    ? listQuerySchema.extend({
+        perPage: listQuerySchema.shape.perPage.removeDefault().default(definition.defaultPerPage),
+      })
+    : listQuerySchema;
+  const replies = definition.replies ?? {};
 
   // A row may carry each declared relation when asked for with `related=`: the related row's
   // columns, as the engine loads them (not fields a resource's own hooks add, such as a role's
@@ -50,82 +72,126 @@ export function mountResource(app: FastifyInstance, db: Database, service: Resou
   const rowReply = { 200: replySchema(row), ...errors };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(path, {
-    schema: {
-      tags,
-      summary: `List ${definition.label.many}`,
-      querystring: listQuerySchema,
-      response: { 200: replySchema(listDataSchema(row)), ...errors },
-    },
-    config: { access: read },
-    handler: async (request) => ok('', await service.list(db, callerOf(request), request.query)),
-  });
+  if (offers(definition, 'list')) {
+    r.get(base, {
+      schema: {
+        tags,
+        summary: `List ${definition.label.many}`,
+        ...listParams,
+        querystring: listQuery,
+        response: { 200: replySchema(replies.list ?? listDataSchema(row)), ...errors },
+      },
+      config: { access: read },
+      handler: async (request) =>
+        ok(
+          '',
+          await service.listReply(db, callerOf(request), request.query, parentOf(request.params)),
+        ),
+    });
 
-  r.get(`${path}/count`, {
-    schema: {
-      tags,
-      summary: `Count ${definition.label.many}`,
-      querystring: listQuerySchema,
-      response: { 200: replySchema(countDataSchema), ...errors },
-    },
-    config: { access: read },
-    handler: async (request) => ok('', await service.count(db, callerOf(request), request.query)),
-  });
+    r.get(`${base}/count`, {
+      schema: {
+        tags,
+        summary: `Count ${definition.label.many}`,
+        ...listParams,
+        querystring: listQuerySchema,
+        response: { 200: replySchema(countDataSchema), ...errors },
+      },
+      config: { access: read },
+      handler: async (request) =>
+        ok('', await service.count(db, callerOf(request), request.query, parentOf(request.params))),
+    });
+  }
 
-  r.get(`${path}/:id`, {
-    schema: {
-      tags,
-      summary: `Get a ${definition.label.one}`,
-      params: idParamsSchema,
-      querystring: relatedQuerySchema,
-      response: rowReply,
-    },
-    config: { access: read },
-    handler: async (request) =>
-      ok('', await service.get(db, callerOf(request), request.params.id, request.query.related)),
-  });
+  if (offers(definition, 'get')) {
+    r.get(rowPath, {
+      schema: {
+        tags,
+        summary: `Get a ${definition.label.one}`,
+        params: rowParams,
+        querystring: relatedQuerySchema,
+        response: rowReply,
+      },
+      config: { access: read },
+      handler: async (request) =>
+        ok(
+          '',
+          await service.get(
+            db,
+            callerOf(request),
+            rowIdOf(request.params),
+            request.query.related,
+            parentOf(request.params),
+          ),
+        ),
+    });
+  }
 
-  r.post(path, {
-    schema: {
-      tags,
-      summary: `Create a ${definition.label.one}`,
-      body: definition.create,
-      response: rowReply,
-    },
-    config: { access: write },
-    handler: async (request) =>
-      ok(messages.created, await service.create(db, callerOf(request), request.body)),
-  });
+  if (offers(definition, 'create')) {
+    r.post(base, {
+      schema: {
+        tags,
+        summary: `Create a ${definition.label.one}`,
+        ...listParams,
+        body: definition.create,
+        response: { 200: replySchema(replies.create ?? row), ...errors },
+      },
+      config: { access: write },
+      handler: async (request) =>
+        ok(
+          messages.created,
+          await service.createReply(db, callerOf(request), request.body, parentOf(request.params)),
+        ),
+    });
+  }
 
-  r.patch(`${path}/:id`, {
-    schema: {
-      tags,
-      summary: `Update a ${definition.label.one}`,
-      params: idParamsSchema,
-      body: patchSchemaOf(definition),
-      response: rowReply,
-    },
-    config: { access: write },
-    handler: async (request) =>
-      ok(
-        messages.updated,
-        await service.update(db, callerOf(request), request.params.id, request.body),
-      ),
-  });
+  if (offers(definition, 'update')) {
+    r.patch(rowPath, {
+      schema: {
+        tags,
+        summary: `Update a ${definition.label.one}`,
+        params: rowParams,
+        body: patchSchemaOf(definition),
+        response: rowReply,
+      },
+      config: { access: write },
+      handler: async (request) =>
+        ok(
+          messages.updated,
+          await service.update(
+            db,
+            callerOf(request),
+            rowIdOf(request.params),
+            request.body,
+            parentOf(request.params),
+          ),
+        ),
+    });
+  }
 
-  r.delete(`${path}/:id`, {
-    schema: {
-      tags,
-      summary: `Delete a ${definition.label.one}`,
-      params: idParamsSchema,
-      response: rowReply,
-    },
-    config: { access: write },
-    handler: async (request) =>
-      ok(messages.deleted, await service.remove(db, callerOf(request), request.params.id)),
-  });
+  if (offers(definition, 'delete')) {
+    r.delete(rowPath, {
+      schema: {
+        tags,
+        summary: `Delete a ${definition.label.one}`,
+        params: rowParams,
+        response: rowReply,
+      },
+      config: { access: write },
+      handler: async (request) =>
+        ok(
+          messages.deleted,
+          await service.remove(
+            db,
+            callerOf(request),
+            rowIdOf(request.params),
+            parentOf(request.params),
+          ),
+        ),
+    });
+  }
 
-  if (definition.deleteMode === 'deactivate') {
+  if (definition.deleteMode === 'deactivate' && offers(definition, 'delete')) {
     r.delete(`${path}/activate/:id`, {
       schema: {
         tags,
@@ -145,7 +211,7 @@ export function mountResource(app: FastifyInstance, db: Database, service: Resou
       schema: {
         tags,
         summary: `Change the status of a ${definition.label.one}`,
-        description: transitionTable(machine, definition.name),
+        description: transitionTable(machine, write),
         params: idParamsSchema,
         body: transitionBodySchema,
         response: rowReply,
@@ -201,10 +267,10 @@ export function mountResource(app: FastifyInstance, db: Database, service: Resou
 }
 
 /** The allowed moves as the OpenAPI description of the transition route shows them. */
-function transitionTable(machine: StatusMachine, resource: string): string {
+function transitionTable(machine: StatusMachine, write: string): string {
   const moves = machine.transitions.map(
     (move) =>
-      `- ${move.from.join(' or ')} -> ${move.to} ("${move.label}", needs ${move.permission ?? `write_${resource}`})`,
+      `- ${move.from.join(' or ')} -> ${move.to} ("${move.label}", needs ${move.permission ?? write})`,
   );
   return [
     `Statuses: ${machine.states.join(', ')}; new rows start ${machine.initial}.`,

@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -15,14 +14,18 @@ import {
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ListQuery } from '@portal/contract/list-query';
-import type { Permission } from '@portal/contract/permissions';
-import type { ResourceDefinition, TransitionBody } from '@portal/contract/resource';
+import { MAX_PER_PAGE, type ListQuery } from '@portal/contract/list-query';
+import {
+  writeAccessOf,
+  type ResourceDefinition,
+  type TransitionBody,
+} from '@portal/contract/resource';
 import type { Database, Tx } from '../database.ts';
 import { AppError } from '../errors.ts';
 import { hasPermission, isSuperAdmin, type RequestContext } from '../context.ts';
 import { changesBetween, readHistory, recordHistory, snapshot } from './history.ts';
 import { linesEngine, type LinesOptions } from './lines.ts';
+import { listTotal } from './totals.ts';
 import {
   attachReferences,
   checkReferences,
@@ -45,11 +48,12 @@ export interface Relation {
 
 /** The hooks where a resource differs from plain CRUD; all run inside the write's transaction. */
 export interface ResourceHooks<Def extends ResourceDefinition> {
-  /** Column values for a create (defaults to the payload itself). */
+  /** Column values for a create (defaults to the payload itself); parent-scoped: the parent's id. */
   beforeCreate?(
     input: z.output<Def['create']>,
     ctx: RequestContext,
     tx: Tx,
+    parentId?: number,
   ): Promise<Record<string, unknown>>;
   /** Column values for an update (defaults to the payload itself). */
   beforeUpdate?(
@@ -60,6 +64,17 @@ export interface ResourceHooks<Def extends ResourceDefinition> {
   ): Promise<Record<string, unknown>>;
   /** Writes beside the row itself (join tables); gets the raw payload. */
   afterWrite?(row: Row, input: Record<string, unknown>, ctx: RequestContext, tx: Tx): Promise<void>;
+  /**
+   * May refuse a write before anything is read or written (throw an AppError): e.g. the rank rule on
+   * the user a row belongs to. Gets the parent's id (parent-scoped resources) and, for update and
+   * delete, the row.
+   */
+  authorize?(
+    operation: 'create' | 'update' | 'delete',
+    target: { parentId?: number; row?: Row },
+    ctx: RequestContext,
+    tx: Tx,
+  ): Promise<void>;
   /** May refuse a delete or deactivate/activate (throw an AppError). */
   beforeRemove?(row: Row, ctx: RequestContext, tx: Tx): Promise<void>;
   /** Adds computed fields to rows on the way out. */
@@ -98,6 +113,30 @@ export interface ResourceServiceOptions<Def extends ResourceDefinition> {
   onTransition?(row: Row, from: string, ctx: RequestContext, tx: Tx): Promise<void>;
   /** Routes beside the standard ones (`/orders/count/today`), mounted before them. */
   routes?(app: FastifyInstance, db: Database): void;
+  /** A parent-scoped resource (definition.parent): finds the parent row, 404 when not the caller's. */
+  parent?: { find(db: Database | Tx, ctx: RequestContext, parentId: number): Promise<unknown> };
+  /**
+   * Row fields computed in SQL (`rate_cents / 100.0`), selected beside the columns; the reply's
+   * schema drops those it does not name, so hooks may read internal ones (a file's key).
+   */
+  computed?: Record<string, SQL>;
+  /** Builders of the replies the definition declares under `replies`. */
+  replies?: {
+    /** The create's reply: gets the created row and the values beforeCreate returned. */
+    create?(row: Row, context: ReplyContext): Promise<unknown>;
+    /** The list's reply from the page of rows (with `list` the rows of the same parent). */
+    list?(rows: Row[], context: Omit<ReplyContext, 'values'>): Promise<unknown>;
+  };
+}
+
+/** What a reply builder gets besides the row(s). */
+export interface ReplyContext {
+  ctx: RequestContext;
+  db: Database | Tx;
+  parentId?: number;
+  values: Record<string, unknown>;
+  /** Every row of the same parent (or of the company), presented, in the default order. */
+  listAll(): Promise<Row[]>;
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -132,7 +171,15 @@ export function createResourceService<Def extends ResourceDefinition>(
   };
   const idColumn = column('id');
   const scopeColumn = column(tenantColumn);
-  const write = `write_${definition.name}` as Permission;
+  const write = writeAccessOf(definition);
+  const parent = definition.parent;
+  if (Boolean(parent) !== Boolean(options.parent))
+    throw new Error(`${definition.name}: a parent needs a declaration and a find`);
+  if (parent && (definition.statuses || definition.actions || definition.lines || definition.bulk))
+    throw new Error(
+      `${definition.name}: parent-scoped resources take no statuses, actions, lines or bulk`,
+    );
+  const parentColumn = parent ? column(parent.column) : undefined;
   const machine = definition.statuses;
   if (machine) column('status');
   const declaredActions = definition.actions ?? {};
@@ -152,11 +199,14 @@ export function createResourceService<Def extends ResourceDefinition>(
   const keepsHistory = definition.history === true;
   registerResource(definition, table);
   // Only the row schema's fields leave the database; anything else (hashes, internals) stays.
-  const selection = Object.fromEntries(
-    Object.keys(definition.row.shape)
-      .filter((key) => key in columns)
-      .map((key) => [key, column(key)]),
-  );
+  const selection = {
+    ...Object.fromEntries(
+      Object.keys(definition.row.shape)
+        .filter((key) => key in columns)
+        .map((key) => [key, column(key)]),
+    ),
+    ...options.computed,
+  };
   const label = definition.label.one;
   // filter[field] on free text is a case-insensitive contains (what a column filter box means);
   // ids, numbers, booleans, dates and fixed choices (enums) stay equality.
@@ -169,8 +219,16 @@ export function createResourceService<Def extends ResourceDefinition>(
     ),
   );
 
-  function scope(ctx: RequestContext): SQL | undefined {
-    return isSuperAdmin(ctx) ? undefined : eq(scopeColumn, ctx.companyId);
+  function scope(ctx: RequestContext, parentId?: number): SQL | undefined {
+    const company = isSuperAdmin(ctx) ? undefined : eq(scopeColumn, ctx.companyId);
+    if (!parentColumn) return company;
+    if (parentId === undefined) throw new Error(`${definition.name}: no parent id`);
+    return and(company, eq(parentColumn, parentId));
+  }
+
+  /** A parent-scoped resource's parent must be the caller's (404 otherwise). */
+  async function findParent(db: Database | Tx, ctx: RequestContext, parentId?: number) {
+    if (options.parent && parentId !== undefined) await options.parent.find(db, ctx, parentId);
   }
 
   function filterValue(field: string, raw: string): unknown {
@@ -189,8 +247,8 @@ export function createResourceService<Def extends ResourceDefinition>(
     return raw;
   }
 
-  function listWhere(ctx: RequestContext, query: ListQuery): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [scope(ctx)];
+  function listWhere(ctx: RequestContext, query: ListQuery, parentId?: number): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [scope(ctx, parentId)];
     for (const [field, raw] of Object.entries(query.filter ?? {})) {
       if (!(definition.queryFields as readonly string[]).includes(field)) {
         throw AppError.badRequest(
@@ -273,11 +331,12 @@ export function createResourceService<Def extends ResourceDefinition>(
     ctx: RequestContext,
     id: number,
     lock = false,
+    parentId?: number,
   ): Promise<Row> {
     const query = db
       .select(selection)
       .from(table)
-      .where(and(eq(idColumn, id), scope(ctx)));
+      .where(and(eq(idColumn, id), scope(ctx, parentId)));
     const [row] = (await (lock ? query.for('update') : query)) as Row[];
     if (!row) throw AppError.notFound(label);
     return row;
@@ -360,15 +419,33 @@ export function createResourceService<Def extends ResourceDefinition>(
     return (updated[0] as Row | undefined) ?? row;
   }
 
-  async function createIn(tx: Tx, ctx: RequestContext, input: z.output<Def['create']>) {
+  async function createIn(
+    tx: Tx,
+    ctx: RequestContext,
+    input: z.output<Def['create']>,
+    parentId?: number,
+  ) {
+    await findParent(tx, ctx, parentId);
+    // The payload's references first: another company's row is a 400 on its field, before any
+    // hook (the rank rule would answer 404 for a person it cannot find).
+    const sent = input as Record<string, unknown>;
+    if (definition.references)
+      await checkReferences(tx, ctx.companyId, [sent], definition.references);
+    if (hooks.authorize) await hooks.authorize('create', { parentId }, ctx, tx);
     const values = hooks.beforeCreate
-      ? await hooks.beforeCreate(input, ctx, tx)
+      ? await hooks.beforeCreate(input, ctx, tx, parentId)
       : Object.assign({}, input);
     if (machine) values.status = machine.initial;
+    if (parent) values[parent.column] = parentId;
     const tenantValues =
       tenantColumn === 'company_id' ? { ...values, company_id: ctx.companyId } : values;
-    if (definition.references)
-      await checkReferences(tx, ctx.companyId, [tenantValues], definition.references);
+    if (definition.references) {
+      // What a hook set or changed is checked as well.
+      const fromHooks = Object.fromEntries(
+        Object.entries(tenantValues).filter(([field, value]) => sent[field] !== value),
+      );
+      await checkReferences(tx, ctx.companyId, [fromHooks], definition.references);
+    }
     const inserted = await tx.insert(table).values(onlyColumns(tenantValues)).returning(selection);
     let row = inserted[0] as Row;
     row = await writeLines(tx, ctx, row, (input as Record<string, unknown>).lines);
@@ -383,47 +460,120 @@ export function createResourceService<Def extends ResourceDefinition>(
         after: snapshot(presented),
       });
     }
-    return presented;
+    return { row: presented, values };
   }
+
+  async function listRows(
+    db: Database | Tx,
+    ctx: RequestContext,
+    query: ListQuery,
+    parentId?: number,
+  ) {
+    const where = listWhere(ctx, query, parentId);
+    const [rows, totals] = await Promise.all([
+      db
+        .select(selection)
+        .from(table)
+        .where(where)
+        .orderBy(...orderBy(query.sort))
+        .limit(query.perPage)
+        .offset(query.page * query.perPage),
+      listTotal(db, table, where),
+    ]);
+    const results = await present(db, ctx, rows as Row[], query.related);
+    // Exact up to EXACT_TOTAL_LIMIT rows; above, the planner's estimate, flagged (totals.ts).
+    return totals.estimated
+      ? { results, total: totals.total, total_estimated: true }
+      : { results, total: totals.total };
+  }
+
+  /** Every row of a parent (or the company), for a reply builder. */
+  const listAllOf = (db: Database | Tx, ctx: RequestContext, parentId?: number) => async () =>
+    (await listRows(db, ctx, { page: 0, perPage: MAX_PER_PAGE }, parentId)).results;
 
   return {
     definition,
     relations: options.relations ?? {},
     routes: options.routes,
 
-    async list(db: Database, ctx: RequestContext, query: ListQuery) {
-      const where = listWhere(ctx, query);
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select(selection)
-          .from(table)
-          .where(where)
-          .orderBy(...orderBy(query.sort))
-          .limit(query.perPage)
-          .offset(query.page * query.perPage),
-        db.select({ total: count() }).from(table).where(where),
-      ]);
-      const results = await present(db, ctx, rows as Row[], query.related);
-      return { results, total: Number(totals?.total ?? 0) };
+    async list(db: Database, ctx: RequestContext, query: ListQuery, parentId?: number) {
+      await findParent(db, ctx, parentId);
+      return listRows(db, ctx, query, parentId);
     },
 
-    async count(db: Database, ctx: RequestContext, query: ListQuery) {
-      const [totals] = await db.select({ total: count() }).from(table).where(listWhere(ctx, query));
-      return { total: Number(totals?.total ?? 0) };
+    /** The list's reply: `{ results, total }`, or what `replies.list` builds from the rows. */
+    async listReply(db: Database, ctx: RequestContext, query: ListQuery, parentId?: number) {
+      await findParent(db, ctx, parentId);
+      const page = await listRows(db, ctx, query, parentId);
+      if (!options.replies?.list) return page;
+      return options.replies.list(page.results, {
+        ctx,
+        db,
+        parentId,
+        listAll: listAllOf(db, ctx, parentId),
+      });
     },
 
-    async get(db: Database, ctx: RequestContext, id: number, related?: string[]) {
-      return presentOne(db, ctx, await findRow(db, ctx, id), related);
+    async count(db: Database, ctx: RequestContext, query: ListQuery, parentId?: number) {
+      await findParent(db, ctx, parentId);
+      const totals = await listTotal(db, table, listWhere(ctx, query, parentId));
+      return totals.estimated
+        ? { total: totals.total, total_estimated: true }
+        : { total: totals.total };
     },
 
-    async create(db: Database, ctx: RequestContext, input: z.output<Def['create']>) {
-      return db.transaction((tx) => createIn(tx, ctx, input));
+    async get(
+      db: Database,
+      ctx: RequestContext,
+      id: number,
+      related?: string[],
+      parentId?: number,
+    ) {
+      await findParent(db, ctx, parentId);
+      return presentOne(db, ctx, await findRow(db, ctx, id, false, parentId), related);
+    },
+
+    async create(
+      db: Database,
+      ctx: RequestContext,
+      input: z.output<Def['create']>,
+      parentId?: number,
+    ) {
+      return db.transaction(async (tx) => (await createIn(tx, ctx, input, parentId)).row);
+    },
+
+    /** The create's reply: the row, or what `replies.create` builds (in the same transaction). */
+    async createReply(
+      db: Database,
+      ctx: RequestContext,
+      input: z.output<Def['create']>,
+      parentId?: number,
+    ) {
+      return db.transaction(async (tx) => {
+        const { row, values } = await createIn(tx, ctx, input, parentId);
+        if (!options.replies?.create) return row;
+        return options.replies.create(row, {
+          ctx,
+          db: tx,
+          parentId,
+          values,
+          listAll: listAllOf(tx, ctx, parentId),
+        });
+      });
     },
 
     /** PATCH: the columns sent, and (for a resource with lines) the lines when `lines` is sent. */
-    async update(db: Database, ctx: RequestContext, id: number, input: z.output<Def['update']>) {
+    async update(
+      db: Database,
+      ctx: RequestContext,
+      id: number,
+      input: z.output<Def['update']>,
+      parentId?: number,
+    ) {
       return db.transaction(async (tx) => {
-        const existing = await findRow(tx, ctx, id, true);
+        await findParent(tx, ctx, parentId);
+        const existing = await findRow(tx, ctx, id, true, parentId);
+        if (hooks.authorize) await hooks.authorize('update', { parentId, row: existing }, ctx, tx);
         assertEditable(existing);
         const before = keepsHistory ? snapshot(await presentOne(tx, ctx, existing)) : null;
         const values = hooks.beforeUpdate
@@ -439,7 +589,7 @@ export function createResourceService<Def extends ResourceDefinition>(
           const updated = await tx
             .update(table)
             .set({ ...changes, ...('updated_at' in columns ? { updated_at: sql`now()` } : {}) })
-            .where(and(eq(idColumn, id), scope(ctx)))
+            .where(and(eq(idColumn, id), scope(ctx, parentId)))
             .returning(selection);
           row = updated[0] as Row;
         }
@@ -461,12 +611,14 @@ export function createResourceService<Def extends ResourceDefinition>(
     },
 
     /** DELETE: deactivates, flags or removes, as the resource declares. */
-    async remove(db: Database, ctx: RequestContext, id: number) {
+    async remove(db: Database, ctx: RequestContext, id: number, parentId?: number) {
       return db.transaction(async (tx) => {
-        const existing = await findRow(tx, ctx, id, true);
+        await findParent(tx, ctx, parentId);
+        const existing = await findRow(tx, ctx, id, true, parentId);
+        if (hooks.authorize) await hooks.authorize('delete', { parentId, row: existing }, ctx, tx);
         assertEditable(existing);
         if (hooks.beforeRemove) await hooks.beforeRemove(existing, ctx, tx);
-        const where = and(eq(idColumn, id), scope(ctx));
+        const where = and(eq(idColumn, id), scope(ctx, parentId));
         const trail = async (after: Row | null) => {
           if (!keepsHistory) return;
           await recordHistory(tx, ctx, {
@@ -485,7 +637,12 @@ export function createResourceService<Def extends ResourceDefinition>(
           return presented;
         }
         const flag =
-          definition.deleteMode === 'deactivate' ? { is_active: false } : { is_deleted: true };
+          definition.deleteMode === 'deactivate'
+            ? { is_active: false }
+            : definition.deleteMode === 'revoke'
+              ? revocation(ctx, existing)
+              : { is_deleted: true };
+        if (!Object.keys(flag).length) return presentOne(tx, ctx, existing);
         const updated = (await tx
           .update(table)
           .set(flag)
@@ -559,8 +716,9 @@ export function createResourceService<Def extends ResourceDefinition>(
           ctx,
           tx,
           // The create schema parses to its own output type; TypeScript sees only the ZodObject bound.
-          create: (payload) =>
-            createIn(tx, ctx, definition.create.parse(payload) as z.output<Def['create']>),
+          create: async (payload) =>
+            (await createIn(tx, ctx, definition.create.parse(payload) as z.output<Def['create']>))
+              .row,
           withLines: (row) => presentOne(tx, ctx, row),
         });
         if (keepsHistory || machine) {
@@ -605,6 +763,17 @@ export function createResourceService<Def extends ResourceDefinition>(
       });
     },
   };
+
+  /** A revoke stamps revoked_at (and revoked_by) once; revoking again keeps the first stamp. */
+  function revocation(ctx: RequestContext, existing: Row): Record<string, unknown> {
+    column('revoked_at');
+    if (existing.revoked_at !== null && existing.revoked_at !== undefined) return {};
+    return {
+      revoked_at: sql`now()`,
+      ...('revoked_by' in columns ? { revoked_by: ctx.userId } : {}),
+      ...('updated_at' in columns ? { updated_at: sql`now()` } : {}),
+    };
+  }
 
   /** Keeps only keys that are columns: payload-only fields (join-table ids) are handled in hooks. */
   function onlyColumns(values: Record<string, unknown>): Record<string, unknown> {

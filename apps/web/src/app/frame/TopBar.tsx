@@ -8,11 +8,19 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import type { SessionUser } from '@portal/contract/auth';
 import { BRAND } from '@portal/contract/constants';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { StoreSwitcher } from './StoreSwitcher.tsx';
 import { ThemeModeToggle } from './ThemeModeToggle.tsx';
 import { CartIndicator } from './TopBarIndicators.tsx';
 import { UserMenu } from './UserMenu.tsx';
+
+// The bell and its live stream load beside the frame, not in its first paint.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/NotificationBell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 
 interface TopBarProps {
   user: SessionUser | undefined;
@@ -72,6 +80,11 @@ export function TopBar({
         <Box sx={{ flexGrow: 1 }} />
         {user && showStoreSwitcher && <StoreSwitcher user={user} />}
         <CartIndicator />
+        {user && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <ThemeModeToggle />
         {user && <UserMenu name={`${user.first_name} ${user.last_name}`.trim()} />}
       </Toolbar>

@@ -1,16 +1,22 @@
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { readStored, subscribeStored } from '../../platform/storage.ts';
 import { cartItemCount } from './cart-count.ts';
 
 const subscribeCart = (onChange: () => void) => subscribeStored(storageKeys.cartItems, onChange);
 const readCart = () => readStored(storageKeys.cartItems);
+// Accessories are kept under their own key (SPEC.md section 3); the icon counts both carts.
+const subscribeAccessories = (onChange: () => void) =>
+  subscribeStored(storageKeys.cartAccessories, onChange);
+const readAccessories = () => readStored(storageKeys.cartAccessories);
 
 function parseCart(text: string | null): unknown {
   if (!text) return [];
@@ -57,6 +63,8 @@ function IndicatorButton({
         open={anchor !== null}
         anchorEl={anchor}
         onClose={() => setAnchor(null)}
+        // A link inside (the carts) navigates: the popover closes with it.
+        onClick={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { role: 'dialog', 'aria-label': label, sx: { p: 2, maxWidth: 280 } } }}
@@ -69,11 +77,21 @@ function IndicatorButton({
 
 /** The cart icon, counting the items kept in cart_items (SPEC.md section 3). */
 export function CartIndicator() {
-  const count = cartItemCount(parseCart(useSyncExternalStore(subscribeCart, readCart)));
+  const products = cartItemCount(parseCart(useSyncExternalStore(subscribeCart, readCart)));
+  const accessories = cartItemCount(
+    parseCart(useSyncExternalStore(subscribeAccessories, readAccessories)),
+  );
+  const count = products + accessories;
   const label = count === 1 ? 'Cart: 1 item' : `Cart: ${count} items`;
   return (
     <IndicatorButton label={label} icon={<ShoppingCartIcon />} count={count}>
       <Typography>{count === 0 ? 'Your cart is empty.' : label}</Typography>
+      <Button component={RouterLink} to="/cart" size="small" sx={{ display: 'block' }}>
+        Cart ({products})
+      </Button>
+      <Button component={RouterLink} to="/cart/accessories" size="small" sx={{ display: 'block' }}>
+        Accessories Cart ({accessories})
+      </Button>
     </IndicatorButton>
   );
 }

@@ -2,6 +2,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import BusinessIcon from '@mui/icons-material/Business';
 import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/Logout';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import PinIcon from '@mui/icons-material/Pin';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -15,12 +16,15 @@ import { useSignOut } from '../../features/auth/useSignOut.ts';
 
 /**
  * SPEC.md section 2: the user menu's links; Company Settings needs can_edit_own_company_settings.
- * Control Notifications (/user/control-notifications) is left out until notifications exist
- * (issue 18): a menu entry must not lead to "Page not found".
  */
 function userMenuLinks(): { to: string; label: string; icon: ReactNode }[] {
   return [
     { to: '/account', label: 'Edit Account', icon: <EditIcon fontSize="small" /> },
+    {
+      to: '/user/control-notifications',
+      label: 'Control Notifications',
+      icon: <NotificationsIcon fontSize="small" />,
+    },
     { to: '/mobile-pin-update', label: 'Mobile pin update', icon: <PinIcon fontSize="small" /> },
     ...(hasPermission('can_edit_own_company_settings')
       ? [

@@ -1,11 +1,13 @@
 import AppsIcon from '@mui/icons-material/Apps';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import CircleOutlinedIcon from '@mui/icons-material/CircleOutlined';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
 import FolderIcon from '@mui/icons-material/Folder';
 import GroupsIcon from '@mui/icons-material/Groups';
 import LinkIcon from '@mui/icons-material/Link';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -20,11 +22,13 @@ import type { ComponentType } from 'react';
 const icons: Record<string, ComponentType<SvgIconProps>> = {
   apps: AppsIcon,
   assessment: AssessmentIcon,
+  assignment: AssignmentIcon,
   dashboard: DashboardIcon,
   description: DescriptionIcon,
   folder: FolderIcon,
   groups: GroupsIcon,
   link: LinkIcon,
+  notifications: NotificationsIcon,
   people: PeopleIcon,
   receipt: ReceiptIcon,
   schedule: ScheduleIcon,

@@ -21,6 +21,7 @@ import { notify } from '../../platform/toasts.ts';
 import { putServerErrors } from '../../platform/ui/contract-form.ts';
 import { FormSection, FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { shellQueryKeys } from '../shell/shell-api.ts';
+import { permissionLabel } from './labels.ts';
 
 /** SPEC.md's company settings (shell module): the caller's own company's menu. */
 const MENU_SETTINGS_PATH = '/company-settings/menu';
@@ -136,7 +137,7 @@ export function MenuSettingsSection({ menu }: { menu: MenuSettings }) {
               <MenuItem value="">Everyone</MenuItem>
               {allPermissions.map((permission) => (
                 <MenuItem key={permission} value={permission}>
-                  Users with {permission}
+                  Users who may: {permissionLabel(permission)}
                 </MenuItem>
               ))}
             </TextField>

@@ -3,7 +3,7 @@ import { permissionGroups, roles } from '@portal/contract/resources/access';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi } from '../../platform/resources/ui.ts';
 import { adminEnv } from './env.ts';
-import { baseRoleOptions, optionsOf } from './labels.ts';
+import { baseRoleOptions, permissionOptionsOf } from './labels.ts';
 import { adminPaths } from './paths.ts';
 import { permissionGroupChoices } from './references.ts';
 
@@ -42,7 +42,7 @@ export const roleScreens = createResourceScreens(
   adminEnv,
 );
 
-const permissionOptions = optionsOf(allPermissions, (permission) => permission);
+const permissionOptions = permissionOptionsOf(allPermissions);
 
 export const permissionGroupScreens = createResourceScreens(
   defineResourceUi({

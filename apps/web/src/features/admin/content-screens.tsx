@@ -5,6 +5,7 @@ import {
   supportTicketStatuses,
   supportTicketTypes,
 } from '@portal/contract/resources/support';
+import { namedEntityScreens } from '../../platform/resources/flat.tsx';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { adminEnv } from './env.ts';
@@ -19,21 +20,11 @@ const createdColumn = {
   hidden: true,
 } as const;
 
-export const categoryScreens = createResourceScreens(
-  defineResourceUi({
-    resource: categories,
-    paths: adminPaths.categories,
-    columns: [
-      { field: 'name', header: 'Name' },
-      { field: 'description', header: 'Description' },
-      createdColumn,
-    ],
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text' },
-      { name: 'description', label: 'Description', kind: 'textarea' },
-    ],
-  }),
+export const categoryScreens = namedEntityScreens(
+  categories,
+  [['description', 'Description', 'textarea']],
   adminEnv,
+  { paths: adminPaths.categories, columns: [createdColumn] },
 );
 
 export const embedScreens = createResourceScreens(

@@ -7,7 +7,7 @@ import {
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { adminEnv } from './env.ts';
-import { optionsOf } from './labels.ts';
+import { optionsOf, permissionOptionsOf } from './labels.ts';
 import { adminPaths } from './paths.ts';
 import { byName } from './references.ts';
 
@@ -16,7 +16,7 @@ const parentChoices: ReferenceSource = {
   label: byName,
   filter: { is_deleted: 'false' },
 };
-const permissionOptions = optionsOf(allPermissions, (permission) => permission);
+const permissionOptions = permissionOptionsOf(allPermissions);
 
 export const sidebarItemScreens = createResourceScreens(
   defineResourceUi({

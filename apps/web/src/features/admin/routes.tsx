@@ -25,6 +25,9 @@ const MyCompanySettingsPage = lazy(async () => ({
 const UserPasswordPage = lazy(async () => ({
   default: (await import('./UserPasswordPage.tsx')).UserPasswordPage,
 }));
+const SecurityEventsPage = lazy(async () => ({
+  default: (await import('./SecurityEventsPage.tsx')).SecurityEventsPage,
+}));
 const UserBulkUploadPage = lazy(async () => ({
   default: (await import('./UserBulkUploadPage.tsx')).UserBulkUploadPage,
 }));
@@ -72,6 +75,8 @@ export const adminRoutes: RouteObject[] = [
   { path: '/company-documents', element: <CompanyDocumentsPage /> },
   // An admin sets a user's password (POST /users/change-password-admin).
   { path: userPasswordPath, element: <UserPasswordPage /> },
+  // Sign-ins, failures, password, email, role and permission changes (GET /security-events).
+  { path: '/security-events', element: <SecurityEventsPage /> },
 ];
 
 /** The engine's admin and settings screens (issue 5). */

@@ -8,6 +8,7 @@ import { orders, orderStatusMachine } from '@portal/contract/resources/orders';
 import { stores } from '@portal/contract/resources/organisation';
 import { formatCents, statusLabel } from '../../platform/resources/DocumentPanels.tsx';
 import type { ResourceRow } from '../../platform/resources/resource-api.ts';
+import { namedEntityScreens } from '../../platform/resources/flat.tsx';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { hasPermission } from '../auth/session.ts';
@@ -33,165 +34,201 @@ const productSearch: ReferenceSource = {
   filter: { is_active: 'true' },
 };
 
-export const adjustmentReasonScreens = createResourceScreens(
-  defineResourceUi({
-    resource: adjustmentReasons,
-    paths: catalogPaths.adjustmentReasons,
-    columns: [
-      { field: 'name', header: 'Name' },
-      { field: 'description', header: 'Description' },
-    ],
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text' },
-      { name: 'description', label: 'Description', kind: 'textarea' },
-    ],
-  }),
+export const adjustmentReasonScreens = namedEntityScreens(
+  adjustmentReasons,
+  [['description', 'Description', 'textarea']],
+  env,
+);
+export const manufacturerScreens = namedEntityScreens(manufacturers, [['website', 'Website']], env);
+
+const kindOptions = [
+  { value: 'device', label: 'Device' },
+  { value: 'accessory', label: 'Accessory' },
+];
+
+const productUi = defineResourceUi({
+  resource: products,
+  paths: catalogPaths.products,
+  columns: [
+    { field: 'name', header: 'Name' },
+    { field: 'sku', header: 'SKU' },
+    {
+      field: 'manufacturer_id',
+      header: 'Manufacturer',
+      value: (row) => text(row.manufacturer_name),
+      filterable: false,
+    },
+    {
+      field: 'category_id',
+      header: 'Category',
+      value: (row) => text(row.category_name),
+      filterable: false,
+    },
+    { field: 'kind', header: 'Kind', kind: 'option', options: kindOptions },
+    {
+      field: 'price_cents',
+      header: 'Price',
+      value: (row) => formatCents(row.price_cents),
+      filterable: false,
+    },
+    {
+      field: 'tax_bps',
+      header: 'Tax',
+      value: (row) => (typeof row.tax_bps === 'number' ? `${row.tax_bps / 100}%` : null),
+      filterable: false,
+      hidden: true,
+    },
+    { field: 'is_serialized', header: 'Serialized', kind: 'boolean' },
+  ],
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text' },
+    { name: 'sku', label: 'SKU', kind: 'text' },
+    {
+      name: 'manufacturer_id',
+      label: 'Manufacturer',
+      kind: 'search',
+      reference: manufacturerSearch,
+      labelFrom: 'manufacturer_name',
+    },
+    {
+      name: 'category_id',
+      label: 'Category',
+      kind: 'search',
+      reference: categorySearch,
+      labelFrom: 'category_name',
+    },
+    { name: 'kind', label: 'Kind', kind: 'select', options: kindOptions },
+    {
+      name: 'price_cents',
+      label: 'Price (cents)',
+      kind: 'number',
+      helperText: '1999 is $19.99',
+    },
+    {
+      name: 'tax_bps',
+      label: 'Tax rate (basis points)',
+      kind: 'number',
+      helperText: '825 is 8.25%',
+    },
+    { name: 'is_serialized', label: 'Serialized (IMEI or serial number)', kind: 'switch' },
+  ],
+});
+export const productScreens = createResourceScreens(productUi, env);
+
+/** /accessories: the catalogue's accessories (the products of kind accessory). */
+export const accessoryScreens = createResourceScreens(
+  {
+    ...productUi,
+    title: 'Accessories',
+    paths: catalogPaths.accessories,
+    listFilter: { kind: 'accessory' },
+    defaults: { kind: 'accessory' },
+  },
   env,
 );
 
-export const manufacturerScreens = createResourceScreens(
-  defineResourceUi({
-    resource: manufacturers,
-    paths: catalogPaths.manufacturers,
-    columns: [
-      { field: 'name', header: 'Name' },
-      { field: 'website', header: 'Website' },
-    ],
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text' },
-      { name: 'website', label: 'Website', kind: 'text' },
-    ],
-  }),
-  env,
-);
-
-export const productScreens = createResourceScreens(
-  defineResourceUi({
-    resource: products,
-    paths: catalogPaths.products,
-    columns: [
-      { field: 'name', header: 'Name' },
-      { field: 'sku', header: 'SKU' },
-      {
-        field: 'manufacturer_id',
-        header: 'Manufacturer',
-        value: (row) => text(row.manufacturer_name),
-        filterable: false,
-      },
-      {
-        field: 'category_id',
-        header: 'Category',
-        value: (row) => text(row.category_name),
-        filterable: false,
-      },
-      {
-        field: 'price_cents',
-        header: 'Price',
-        value: (row) => formatCents(row.price_cents),
-        filterable: false,
-      },
-      { field: 'is_serialized', header: 'Serialized', kind: 'boolean' },
-    ],
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text' },
-      { name: 'sku', label: 'SKU', kind: 'text' },
-      {
-        name: 'manufacturer_id',
-        label: 'Manufacturer',
-        kind: 'search',
-        reference: manufacturerSearch,
-        labelFrom: 'manufacturer_name',
-      },
-      {
-        name: 'category_id',
-        label: 'Category',
-        kind: 'search',
-        reference: categorySearch,
-        labelFrom: 'category_name',
-      },
-      {
-        name: 'price_cents',
-        label: 'Price (cents)',
-        kind: 'number',
-        helperText: '1999 is $19.99',
-      },
-      { name: 'is_serialized', label: 'Serialized (IMEI or serial number)', kind: 'switch' },
-    ],
-  }),
-  env,
-);
+const orderKindOptions = [
+  { value: 'device', label: 'Products' },
+  { value: 'accessory', label: 'Accessories' },
+];
 
 const statusOptions = orderStatusMachine.states.map((state) => ({
   value: state,
   label: statusLabel(orderStatusMachine, state),
 }));
 
-export const orderScreens = createResourceScreens(
-  defineResourceUi({
-    resource: orders,
-    paths: catalogPaths.orders,
-    columns: [
-      { field: 'id', header: 'Order', kind: 'number' },
-      {
-        field: 'store_id',
-        header: 'Store',
-        value: (row) => text(row.store_name),
-        filterable: false,
-      },
-      { field: 'status', header: 'Status', kind: 'option', options: statusOptions },
-      {
-        field: 'total_cents',
-        header: 'Total',
-        value: (row) => formatCents(row.total_cents),
-        filterable: false,
-      },
-      {
-        field: 'created_by',
-        header: 'Created by',
-        value: (row) => text(row.created_by_name),
-        filterable: false,
-      },
-      { field: 'created_at', header: 'Created', kind: 'date', filterable: false },
-      { field: 'note', header: 'Note', hidden: true },
-    ],
+const status = (row: ResourceRow) => (typeof row.status === 'string' ? row.status : '');
+
+const orderUi = defineResourceUi({
+  resource: orders,
+  paths: catalogPaths.orders,
+  rowLinks: [
+    {
+      label: 'Fulfill',
+      to: (row) => `/fulfill-order/${row.id}`,
+      when: (row) => ['submitted', 'pending_shipment'].includes(status(row)),
+      permission: 'write_order_fulfillment',
+    },
+    {
+      label: 'Receive',
+      to: (row) => `/receive-order/${row.id}`,
+      when: (row) => status(row) === 'shipped',
+      permission: 'write_orders',
+    },
+  ],
+  columns: [
+    { field: 'id', header: 'Order', kind: 'number' },
+    {
+      field: 'store_id',
+      header: 'Store',
+      value: (row) => text(row.store_name),
+      filterable: false,
+    },
+    { field: 'kind', header: 'Kind', kind: 'option', options: orderKindOptions },
+    { field: 'status', header: 'Status', kind: 'option', options: statusOptions },
+    {
+      field: 'total_cents',
+      header: 'Total',
+      value: (row) => formatCents(row.total_cents),
+      filterable: false,
+    },
+    {
+      field: 'created_by',
+      header: 'Created by',
+      value: (row) => text(row.created_by_name),
+      filterable: false,
+    },
+    { field: 'created_at', header: 'Created', kind: 'date', filterable: false },
+    { field: 'note', header: 'Note', hidden: true },
+  ],
+  fields: [
+    {
+      name: 'store_id',
+      label: 'Store',
+      kind: 'search',
+      reference: storeSearch,
+      labelFrom: 'store_name',
+    },
+    { name: 'note', label: 'Note', kind: 'textarea' },
+  ],
+  lines: {
     fields: [
       {
-        name: 'store_id',
-        label: 'Store',
+        name: 'product_id',
+        label: 'Product',
         kind: 'search',
-        reference: storeSearch,
-        labelFrom: 'store_name',
+        reference: productSearch,
+        labelFrom: 'product_name',
       },
-      { name: 'note', label: 'Note', kind: 'textarea' },
+      { name: 'quantity', label: 'Quantity', kind: 'number' },
     ],
-    lines: {
-      fields: [
-        {
-          name: 'product_id',
-          label: 'Product',
-          kind: 'search',
-          reference: productSearch,
-          labelFrom: 'product_name',
-        },
-        { name: 'quantity', label: 'Quantity', kind: 'number' },
-      ],
-      columns: [
-        { field: 'product_name', header: 'Product' },
-        { field: 'quantity', header: 'Quantity', kind: 'number' },
-        {
-          field: 'unit_price_cents',
-          header: 'Unit price',
-          value: (row) => formatCents(row.unit_price_cents),
-        },
-        { field: 'tax_cents', header: 'Tax', value: (row) => formatCents(row.tax_cents) },
-        { field: 'total_cents', header: 'Total', value: (row) => formatCents(row.total_cents) },
-      ],
-    },
-    totals: [
-      { field: 'subtotal_cents', label: 'Subtotal' },
-      { field: 'tax_cents', label: 'Tax' },
-      { field: 'total_cents', label: 'Total' },
+    columns: [
+      { field: 'product_name', header: 'Product' },
+      { field: 'quantity', header: 'Quantity', kind: 'number' },
+      {
+        field: 'unit_price_cents',
+        header: 'Unit price',
+        value: (row) => formatCents(row.unit_price_cents),
+      },
+      { field: 'tax_cents', header: 'Tax', value: (row) => formatCents(row.tax_cents) },
+      { field: 'total_cents', header: 'Total', value: (row) => formatCents(row.total_cents) },
     ],
-  }),
+  },
+  totals: [
+    { field: 'subtotal_cents', label: 'Subtotal' },
+    { field: 'tax_cents', label: 'Tax' },
+    { field: 'total_cents', label: 'Total' },
+  ],
+});
+export const orderScreens = createResourceScreens(orderUi, env);
+
+/** /accessory-orders: the orders of accessories (from /cart/accessories), viewed as orders. */
+export const accessoryOrderScreens = createResourceScreens(
+  {
+    ...orderUi,
+    title: 'Accessory Orders',
+    paths: { list: '/accessory-orders', view: '/orders/:id', edit: '/orders/edit/:id' },
+    listFilter: { kind: 'accessory' },
+  },
   env,
 );

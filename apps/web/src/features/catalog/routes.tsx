@@ -20,6 +20,12 @@ export const catalogFeature = defineFeature({
       async () => (await screens()).manufacturerScreens,
     ),
     ...resourceRoutes(catalogPaths.products, async () => (await screens()).productScreens),
+    ...resourceRoutes(catalogPaths.accessories, async () => (await screens()).accessoryScreens),
     ...resourceRoutes(catalogPaths.orders, async () => (await screens()).orderScreens),
+    // Only its list: its rows open and edit at /orders/{id}.
+    ...resourceRoutes(
+      { list: '/accessory-orders' },
+      async () => (await screens()).accessoryOrderScreens,
+    ),
   ],
 });

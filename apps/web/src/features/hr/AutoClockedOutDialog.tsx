@@ -26,7 +26,7 @@ import { Link as RouterLink } from 'react-router';
 import { readStored, writeStored } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
 import { hasPermission } from '../auth/session.ts';
-import { clockApi, clockQueryKeys } from './clock-api.ts';
+import { autoClockedOutQuery, clockApi } from './clock-api.ts';
 
 export const MY_VIEW_PATH = '/hr/dashboard/my_view';
 
@@ -94,20 +94,8 @@ export function AutoClockedOutDialog({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const allowed = hasPermission('is_clockin_pop_up_required');
   const list = useQuery({
-    queryKey: clockQueryKeys.autoClockedOut(userId, page),
-    queryFn: () =>
-      clockApi
-        .autoClockedOut({
-          user_id: userId,
-          store_id: null,
-          not_corrected: true,
-          edit_request_sent: false,
-          page_size: AUTO_CLOCKOUT_PAGE_SIZE,
-          page_number: page,
-        })
-        .then((reply) => reply.data),
+    ...autoClockedOutQuery(userId, page),
     enabled: open && allowed,
-    meta: { errorToast: false },
   });
   const close = () => {
     writeStored(storageKeys.showAutoClockoutTimeCards, false);

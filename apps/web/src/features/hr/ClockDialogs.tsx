@@ -72,14 +72,7 @@ export function ClockInPrompt({ firstName }: { firstName: string }) {
       <DialogTitle id={titleId}>Hi, {firstName}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>Would you like to Clock-in ?</DialogContentText>
-        <TextField
-          label="Notes"
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          multiline
-          minRows={2}
-          fullWidth
-        />
+        <NotesField notes={notes} setNotes={setNotes} />
       </DialogContent>
       <DialogActions>
         <Button onClick={notNow}>Not Now</Button>
@@ -158,14 +151,7 @@ export function ClockPanel() {
               Store time: {time.data.local.slice(0, 16)} ({time.data.time_zone})
             </Typography>
           )}
-          <TextField
-            label="Notes"
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-            multiline
-            minRows={2}
-            fullWidth
-          />
+          <NotesField notes={notes} setNotes={setNotes} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -287,14 +273,7 @@ export function BreakDialog() {
                 Time left: {mmss(remaining)}
               </Typography>
             )}
-            <TextField
-              label="Notes"
-              value={notes}
-              onChange={(event) => setNotes(event.target.value)}
-              multiline
-              minRows={2}
-              fullWidth
-            />
+            <NotesField notes={notes} setNotes={setNotes} />
           </Stack>
         )}
       </DialogContent>
@@ -317,5 +296,19 @@ export function BreakDialog() {
           ))}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The punch's notes (the clock and break dialogs). */
+function NotesField({ notes, setNotes }: { notes: string; setNotes: (notes: string) => void }) {
+  return (
+    <TextField
+      label="Notes"
+      value={notes}
+      onChange={(event) => setNotes(event.target.value)}
+      multiline
+      minRows={2}
+      fullWidth
+    />
   );
 }

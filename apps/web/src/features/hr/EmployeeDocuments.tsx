@@ -2,44 +2,97 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { recordMessages, type EmployeeDocument } from '@portal/contract/hr-records';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { employeeDocumentResource, recordMessages } from '@portal/contract/hr-records';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { ResourcePanel } from '../../platform/resources/ResourcePanel.tsx';
+import { createRow, type AnyResource } from '../../platform/resources/resource-api.ts';
+import { defineResourceUi, type ResourceEnv } from '../../platform/resources/ui.ts';
 import { notify } from '../../platform/toasts.ts';
-import { ConfirmDialog } from '../../platform/ui/ConfirmDialog.tsx';
+import { uploadSignedFile } from '../../platform/uploads.ts';
 import { hasPermission } from '../auth/session.ts';
-import { failureOf, recordKeys, recordsApi } from './records-api.ts';
+import { failureOf } from './records-api.ts';
 
-const sizeOf = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${Math.round(bytes / 1024)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const env: ResourceEnv = { can: hasPermission };
 
-/** Documents on the employee's record: upload (signed URL), list with download, delete. */
+const sizeOf = (bytes: unknown) =>
+  typeof bytes !== 'number'
+    ? ''
+    : bytes < 1024
+      ? `${bytes} B`
+      : bytes < 1024 * 1024
+        ? `${Math.round(bytes / 1024)} KB`
+        : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * Documents on the employee's record: the engine's panel of the parent-scoped
+ * `/employees/:id/documents` (the list, with download links, and Delete), with its own add form:
+ * the file goes to a signed URL first (uploadSignedFile), then it is attached by its key.
+ */
 export function EmployeeDocuments({ userId }: { userId: number }) {
-  const queryClient = useQueryClient();
-  const canWrite = hasPermission('write_employees');
+  const ui = useMemo(
+    () =>
+      defineResourceUi({
+        resource: employeeDocumentResource,
+        paths: { list: `/employees/edit/${userId}` },
+        mode: 'client',
+        emptyMessage: 'No documents yet.',
+        columns: [
+          {
+            field: 'title',
+            header: 'Title',
+            cell: (row) => (
+              <Link href={text(row.fileUrl)} target="_blank" rel="noopener noreferrer" download>
+                {text(row.title)}
+              </Link>
+            ),
+          },
+          { field: 'size', header: 'Size', value: (row) => sizeOf(row.size) },
+          { field: 'uploaded_by_name', header: 'Uploaded by' },
+          { field: 'created_at', header: 'Uploaded', kind: 'date' },
+        ],
+        fields: [],
+      }),
+    [userId],
+  );
+  return (
+    <ResourcePanel
+      ui={ui}
+      env={env}
+      parentId={userId}
+      renderAdd={(resource, refresh) => (
+        <UploadForm userId={userId} resource={resource} refresh={refresh} />
+      )}
+    />
+  );
+}
+
+function UploadForm({
+  userId,
+  resource,
+  refresh,
+}: {
+  userId: number;
+  resource: AnyResource;
+  refresh: () => Promise<void>;
+}) {
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<EmployeeDocument | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const documents = useQuery({
-    queryKey: recordKeys.documents(userId),
-    queryFn: ({ signal }) => recordsApi.documents(userId, signal).then((r) => r.data.results),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: recordKeys.documents(userId) });
   const upload = useMutation({
-    mutationFn: (chosen: File) => recordsApi.addDocument(userId, title.trim(), chosen),
+    mutationFn: async (chosen: File) => {
+      const signed = await uploadSignedFile(
+        `/employees/${userId}/documents/sign`,
+        'company-documents',
+        chosen,
+        recordMessages.documentNotAdded,
+      );
+      return createRow(resource, { title: title.trim(), key: signed.key });
+    },
     onSuccess: (reply) => {
       notify.success(reply.message);
       setTitle('');
@@ -49,14 +102,6 @@ export function EmployeeDocuments({ userId }: { userId: number }) {
     },
     onError: (failure) => notify.danger(failureOf(failure, recordMessages.documentNotAdded)),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => recordsApi.deleteDocument(userId, id),
-    onSuccess: (reply) => {
-      notify.success(reply.message);
-      void refresh();
-    },
-    onError: (failure) => notify.danger(failureOf(failure, recordMessages.documentNotDeleted)),
-  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim()) return setError('Give the document a title');
@@ -64,99 +109,41 @@ export function EmployeeDocuments({ userId }: { userId: number }) {
     setError(null);
     upload.mutate(file);
   };
-  const rows = documents.data ?? [];
   return (
     <Stack spacing={2}>
-      {canWrite && (
-        <Stack
-          component="form"
-          onSubmit={submit}
-          noValidate
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={2}
-          alignItems={{ md: 'center' }}
-          aria-label="Upload a document"
-        >
-          <TextField
-            label="Document title"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 120 } }}
-            required
+      <Stack
+        component="form"
+        onSubmit={submit}
+        noValidate
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        alignItems={{ md: 'center' }}
+        aria-label="Upload a document"
+      >
+        <TextField
+          label="Document title"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 120 } }}
+          required
+        />
+        <Button component="label" variant="outlined">
+          {file ? file.name : 'Choose file'}
+          <input
+            ref={input}
+            hidden
+            type="file"
+            aria-label="Document file"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
-          <Button component="label" variant="outlined">
-            {file ? file.name : 'Choose file'}
-            <input
-              ref={input}
-              hidden
-              type="file"
-              aria-label="Document file"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
+        </Button>
+        <div>
+          <Button type="submit" variant="contained" loading={upload.isPending}>
+            Upload
           </Button>
-          <div>
-            <Button type="submit" variant="contained" loading={upload.isPending}>
-              Upload
-            </Button>
-          </div>
-        </Stack>
-      )}
+        </div>
+      </Stack>
       {error && <Alert severity="error">{error}</Alert>}
-      {documents.isError && (
-        <Alert severity="error">{failureOf(documents.error, 'Bad Request')}</Alert>
-      )}
-      {documents.isSuccess && rows.length === 0 && (
-        <Typography color="text.secondary">No documents yet.</Typography>
-      )}
-      {rows.length > 0 && (
-        <Table size="small" aria-label="Documents">
-          <TableHead>
-            <TableRow>
-              <TableCell>Title</TableCell>
-              <TableCell>Size</TableCell>
-              <TableCell>Uploaded by</TableCell>
-              <TableCell>Uploaded</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((document) => (
-              <TableRow key={document.id}>
-                <TableCell>
-                  <Link href={document.fileUrl} target="_blank" rel="noopener noreferrer" download>
-                    {document.title}
-                  </Link>
-                </TableCell>
-                <TableCell>{sizeOf(document.size)}</TableCell>
-                <TableCell>{document.uploaded_by_name}</TableCell>
-                <TableCell>{new Date(document.created_at).toLocaleDateString()}</TableCell>
-                <TableCell align="right">
-                  {canWrite && (
-                    <Button
-                      color="error"
-                      size="small"
-                      onClick={() => setDeleting(document)}
-                      aria-label={`Delete ${document.title}`}
-                    >
-                      Delete
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        message={`Delete ${deleting?.title ?? 'this document'}?`}
-        okLabel="Delete"
-        cancelLabel="Cancel"
-        onAnswer={(answer) => {
-          if (answer === 'Yes' && deleting) remove.mutate(deleting.id);
-          setDeleting(null);
-        }}
-      />
     </Stack>
   );
 }

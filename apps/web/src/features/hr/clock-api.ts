@@ -1,5 +1,6 @@
 import { listDataSchema } from '@portal/contract/envelope';
 import {
+  AUTO_CLOCKOUT_PAGE_SIZE,
   activeSessionSchema,
   autoClockedOutRecordSchema,
   breakActionDataSchema,
@@ -57,3 +58,23 @@ export const clockQueryKeys = {
   autoClockedOut: (userId: number, page: number) =>
     ['hr', 'auto-clocked-out', userId, page] as const,
 };
+
+/**
+ * The query of a user's auto clocked-out timecards not yet corrected nor asked about, one page of
+ * AUTO_CLOCKOUT_PAGE_SIZE (the Auto Clocked Out dialog and My view's list).
+ */
+export const autoClockedOutQuery = (userId: number, page: number) => ({
+  queryKey: clockQueryKeys.autoClockedOut(userId, page),
+  queryFn: () =>
+    clockApi
+      .autoClockedOut({
+        user_id: userId,
+        store_id: null,
+        not_corrected: true,
+        edit_request_sent: false,
+        page_size: AUTO_CLOCKOUT_PAGE_SIZE,
+        page_number: page,
+      })
+      .then((reply) => reply.data),
+  meta: { errorToast: false },
+});

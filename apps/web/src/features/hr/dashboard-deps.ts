@@ -14,4 +14,4 @@ export type { DataColumn } from '../../platform/data-table/table-types.ts';
 export { notify } from '../../platform/toasts.ts';
 export { readStored } from '../../platform/storage.ts';
 export { hasPermission, useSession } from '../auth/session.ts';
-export { clockApi, clockQueryKeys } from './clock-api.ts';
+export { autoClockedOutQuery, clockApi, clockQueryKeys } from './clock-api.ts';

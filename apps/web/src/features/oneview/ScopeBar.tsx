@@ -1,9 +1,7 @@
-import ListSubheader from '@mui/material/ListSubheader';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { scopeLevels, type ScopeLevel, type ScopeOptions } from '@portal/contract/oneview';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { parseScopeKey, scopeKey, ScopeSelect } from '../../platform/ui/ScopeSelect.tsx';
 import { oneviewApi, oneviewKeys, type Scope } from './oneview-api.ts';
 
 const isLevel = (value: string | null): value is ScopeLevel =>
@@ -38,8 +36,6 @@ export function useScope(): [Scope | null, (scope: Scope) => void, UseQueryResul
   return [scope, setScope, scopes];
 }
 
-const valueOf = (scope: Scope | null) => (scope ? `${scope.level}:${scope.id ?? ''}` : '');
-
 /** The one scope bar every widget follows: company, region, district or store the user may see. */
 export function ScopeBar({
   scope,
@@ -51,47 +47,17 @@ export function ScopeBar({
   options: ScopeOptions | undefined;
 }) {
   if (!options || (!options.company && !options.stores.length)) return null;
-  const items = [
-    ...(options.company
-      ? [
-          <MenuItem key="company" value="company:">
-            Whole company
-          </MenuItem>,
-        ]
-      : []),
-    ...(options.regions.length ? [<ListSubheader key="r">Regions</ListSubheader>] : []),
-    ...options.regions.map((r) => (
-      <MenuItem key={`region:${r.id}`} value={`region:${r.id}`}>
-        {r.name}
-      </MenuItem>
-    )),
-    ...(options.districts.length ? [<ListSubheader key="d">Districts</ListSubheader>] : []),
-    ...options.districts.map((d) => (
-      <MenuItem key={`district:${d.id}`} value={`district:${d.id}`}>
-        {d.name}
-      </MenuItem>
-    )),
-    ...(options.stores.length ? [<ListSubheader key="s">Stores</ListSubheader>] : []),
-    ...options.stores.map((s) => (
-      <MenuItem key={`store:${s.id}`} value={`store:${s.id}`}>
-        {s.name}
-      </MenuItem>
-    )),
-  ];
   return (
-    <TextField
-      select
-      size="small"
+    <ScopeSelect
       label="Scope"
-      value={valueOf(scope)}
+      size="small"
+      value={scope ? scopeKey(scope.level, scope.id) : ''}
+      options={options}
       sx={{ minWidth: { xs: '100%', md: 260 } }}
-      onChange={(event) => {
-        const [level = null, id] = event.target.value.split(':');
-        if (!isLevel(level)) return;
-        onChange({ level, id: id ? Number(id) : null });
+      onChange={(value) => {
+        const next = parseScopeKey(value);
+        if (next) onChange(next);
       }}
-    >
-      {items}
-    </TextField>
+    />
   );
 }

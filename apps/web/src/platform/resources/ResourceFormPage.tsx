@@ -25,6 +25,7 @@ import {
   initialFormValues,
   isRequired,
   normalizeFormValues,
+  withReferenceNames,
   type FormMode,
   type FormValues,
 } from './form-values.ts';
@@ -95,11 +96,25 @@ interface ResourceFormProps {
    * PATCH /company-settings). The screen then stays where it is after a save, with no Cancel link.
    */
   send?: (body: FormValues) => Promise<Reply<ResourceRow>>;
+  /** The form's name and its submit button's text, when not `Add <one>` and Save (a tab's add form). */
+  labels?: { form: string; submit: string };
 }
 
 /** The create/edit form itself, for screens that load the row their own way (send). */
-export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
-  const { resource } = ui;
+export function ResourceForm({ ui: declared, mode, row, refs, send, labels }: ResourceFormProps) {
+  const { resource } = declared;
+  // Reference fields show the row's reference names (the contract's `references`) from the start.
+  const ui = useMemo(
+    (): ResourceUi => ({
+      ...declared,
+      fields: withReferenceNames(declared.fields, resource.references),
+      lines: declared.lines && {
+        ...declared.lines,
+        fields: withReferenceNames(declared.lines.fields, resource.lines?.references),
+      },
+    }),
+    [declared, resource],
+  );
   const { messages } = resource;
   const navigate = useNavigate();
   const invalidate = useInvalidateResource(resource);
@@ -166,7 +181,8 @@ export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
         resource.afterSave ??
         ui.paths.list;
       const next = send ? null : afterSaveTarget(reply, target);
-      form.reset(values);
+      // An add form that stays (a tab's) starts over for the next row; an edit keeps what was saved.
+      form.reset(send && mode === 'create' ? undefined : values);
       if (next) {
         guard.allowLeave();
         void navigate(next);
@@ -190,7 +206,7 @@ export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
       variant="outlined"
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label={`${mode === 'edit' ? 'Edit' : 'Add'} ${resource.label.one}`}
+      aria-label={labels?.form ?? `${mode === 'edit' ? 'Edit' : 'Add'} ${resource.label.one}`}
       sx={{ p: 3, display: 'grid', gap: 2.5, maxWidth: 900 }}
     >
       {guard.dialog}
@@ -242,7 +258,7 @@ export function ResourceForm({ ui, mode, row, refs, send }: ResourceFormProps) {
           </Button>
         )}
         <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Saving…' : 'Save'}
+          {form.formState.isSubmitting ? 'Saving…' : (labels?.submit ?? 'Save')}
         </Button>
       </Box>
     </Paper>

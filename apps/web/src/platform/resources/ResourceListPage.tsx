@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../data-table/DataTable.tsx';
 import { initialTableQuery } from '../data-table/table-query.ts';
@@ -15,7 +15,7 @@ import { fetchAllRows, type ResourceRow } from './resource-api.ts';
 import { RowDetails } from './RowDetails.tsx';
 import { RowActionButtons, useRowCommands } from './row-commands.tsx';
 import {
-  readPermission,
+  mayRead,
   writePermission,
   type ReferenceSource,
   type ResourceEnv,
@@ -40,12 +40,70 @@ const rowId = (row: ResourceRow) => String(row.id);
  */
 export function ResourceListPage({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
   const { resource } = ui;
-  if (!env.can(readPermission(resource))) return <AccessDenied />;
+  if (!mayRead(env, resource)) return <AccessDenied />;
   return <ListScreen ui={ui} env={env} />;
 }
 
 function ListScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
   const { resource, paths } = ui;
+  const title = ui.title ?? resource.label.many;
+  const canWrite = env.can(writePermission(resource));
+  const toolbar = (
+    <>
+      {canWrite && paths.create && (
+        <Button
+          component={RouterLink}
+          to={paths.create}
+          variant="contained"
+          startIcon={<AddIcon />}
+        >
+          Add {resource.label.one}
+        </Button>
+      )}
+      {(ui.links ?? [])
+        .filter((link) => env.can(link.permission ?? writePermission(resource)))
+        .map((link) => (
+          <Button key={link.to} component={RouterLink} to={link.to} variant="outlined">
+            {link.label}
+          </Button>
+        ))}
+    </>
+  );
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      <ResourceTable
+        ui={ui}
+        env={env}
+        toolbar={toolbar}
+        emptyLink={
+          canWrite && paths.create
+            ? { to: paths.create, label: `Add ${resource.label.one}` }
+            : undefined
+        }
+      />
+    </Box>
+  );
+}
+
+/**
+ * A resource's rows in the data table (a list page's, or a tab's: see ResourcePanel) with view,
+ * edit, deactivate, activate and delete per row and in bulk.
+ */
+export function ResourceTable({
+  ui,
+  env,
+  toolbar,
+  emptyLink,
+}: {
+  ui: ResourceUi;
+  env: ResourceEnv;
+  toolbar?: ReactNode;
+  emptyLink?: { to: string; label: string };
+}) {
+  const { resource } = ui;
   const title = ui.title ?? resource.label.many;
   const client = ui.mode === 'client';
   const [query, setQuery] = useState<TableQuery>(() =>
@@ -67,34 +125,8 @@ function ListScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
     [ui, refs, client, commands.flagged],
   );
   const rows = list.data?.results ?? noRows;
-
-  const toolbar = (
-    <>
-      {commands.canWrite && paths.create && (
-        <Button
-          component={RouterLink}
-          to={paths.create}
-          variant="contained"
-          startIcon={<AddIcon />}
-        >
-          Add {resource.label.one}
-        </Button>
-      )}
-      {(ui.links ?? [])
-        .filter((link) => env.can(link.permission ?? writePermission(resource)))
-        .map((link) => (
-          <Button key={link.to} component={RouterLink} to={link.to} variant="outlined">
-            {link.label}
-          </Button>
-        ))}
-    </>
-  );
-
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
+    <>
       <DataTable
         label={title}
         reportName={title}
@@ -103,11 +135,7 @@ function ListScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
         getRowId={rowId}
         loading={list.isFetching}
         emptyMessage={ui.emptyMessage}
-        emptyLink={
-          commands.canWrite && paths.create
-            ? { to: paths.create, label: `Add ${resource.label.one}` }
-            : undefined
-        }
+        emptyLink={emptyLink}
         toolbar={toolbar}
         paginate={ui.paginate}
         initialSort={client ? parseSort(resource.defaultSort) : undefined}
@@ -134,7 +162,7 @@ function ListScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
         }
       />
       {commands.dialog}
-    </Box>
+    </>
   );
 }
 

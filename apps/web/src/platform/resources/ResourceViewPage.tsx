@@ -18,7 +18,8 @@ import { parseRouteId, withId } from './paths.ts';
 import { referenceSources } from './ResourceListPage.tsx';
 import { RowDetails } from './RowDetails.tsx';
 import { rowLabel, useRowCommands } from './row-commands.tsx';
-import { readPermission, type ResourceEnv, type ResourceUi } from './ui.ts';
+import type { ResourceRow } from './resource-api.ts';
+import { mayRead, type ResourceEnv, type ResourceUi, type RowLink } from './ui.ts';
 import { useReferenceData, useResourceRow } from './use-resource.ts';
 
 /** The text a missing or unreadable row shows. */
@@ -37,9 +38,15 @@ export function RowLoadError({ error, label }: { error: unknown; label: string }
 
 /** A resource's view page: its fields, with Edit, Deactivate or Delete, and Activate. */
 export function ResourceViewPage({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
-  if (!env.can(readPermission(ui.resource))) return <AccessDenied />;
+  if (!mayRead(env, ui.resource)) return <AccessDenied />;
   return <ViewScreen ui={ui} env={env} />;
 }
+
+/** A row's own screens (ui.rowLinks: an order's Fulfill, Receive) offered on its view as in the list. */
+const showsLink = (link: RowLink, row: ResourceRow, env: ResourceEnv) =>
+  row.can_manage !== false &&
+  (link.when?.(row) ?? true) &&
+  (!link.permission || env.can(link.permission));
 
 function ViewScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
   const { resource, paths } = ui;
@@ -102,6 +109,17 @@ function ViewScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
         {resource.label.one}: {heading}
       </Typography>
       <StatusBar resource={resource} row={data} />
+      {ui.rowLinks?.some((link) => showsLink(link, data, env)) && (
+        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+          {ui.rowLinks
+            .filter((link) => showsLink(link, data, env))
+            .map((link) => (
+              <Button key={link.label} variant="outlined" component={RouterLink} to={link.to(data)}>
+                {link.label}
+              </Button>
+            ))}
+        </Stack>
+      )}
       {tabs.length > 1 && (
         <Tabs
           value={tab}

@@ -31,7 +31,7 @@ export function RowDetails({
     >
       {ui.columns.map((spec) => (
         <Entry key={spec.field} label={spec.header}>
-          {spec.cell ? spec.cell(row) : cellText(columnValue(spec, row, refs)) || '—'}
+          {spec.cell ? spec.cell(row) : cellText(columnValue(spec, row, refs, ui)) || '—'}
         </Entry>
       ))}
       {hasStatus && (

@@ -15,8 +15,17 @@ export function formatDate(value: unknown): string | null {
   return Number.isNaN(date.getTime()) ? value : formatReportDate(date);
 }
 
-/** The plain value of a column for a row: what is shown, sorted, grouped and exported. */
-export function columnValue(spec: ColumnSpec, row: ResourceRow, refs: ReferenceMap): CellValue {
+/**
+ * The plain value of a column for a row: what is shown, sorted, grouped and exported. A reference
+ * shows the name the API sent with the row (the resource's `references`: `role_name` beside
+ * `role_id`), so a user who may not read the referenced list still reads names, never `#3`.
+ */
+export function columnValue(
+  spec: ColumnSpec,
+  row: ResourceRow,
+  refs: ReferenceMap,
+  ui?: ResourceUi,
+): CellValue {
   if (spec.value) return spec.value(row);
   const raw = row[spec.field];
   switch (spec.kind ?? 'text') {
@@ -26,7 +35,10 @@ export function columnValue(spec: ColumnSpec, row: ResourceRow, refs: ReferenceM
       return spec.options?.find((option) => option.value === String(raw))?.label ?? cellValue(raw);
     case 'reference': {
       const data = spec.reference ? refs.get(spec.reference) : undefined;
-      const label = (id: number) => data?.labels.get(id) ?? `#${id}`;
+      const namedAs = ui?.resource.references?.[spec.field]?.as;
+      const named = namedAs ? row[namedAs] : undefined;
+      const label = (id: number) =>
+        data?.labels.get(id) ?? (typeof named === 'string' && named ? named : `#${id}`);
       if (Array.isArray(raw)) {
         return raw
           .filter((id): id is number => typeof id === 'number')
@@ -136,7 +148,7 @@ export function buildColumns(
     return {
       id: spec.field,
       header: spec.header,
-      value: (row) => columnValue(spec, row, refs),
+      value: (row) => columnValue(spec, row, refs, ui),
       cell: spec.cell,
       sortable: (spec.sortable ?? true) && queryable,
       filter: !filterable ? false : optionList ? { options: optionList } : 'text',

@@ -7,8 +7,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Controller, type Control } from 'react-hook-form';
-import { fetchList, type ResourceRow } from './resource-api.ts';
+import { Controller, useWatch, type Control } from 'react-hook-form';
+import { fetchList, fetchRow, type ResourceRow } from './resource-api.ts';
+import { mayReadSource } from './use-resource.ts';
 import type { FormValues } from './form-values.ts';
 import type { FieldKind, FieldSpec, Option } from './ui.ts';
 
@@ -19,7 +20,7 @@ export interface FieldProps {
   options: readonly Option[];
   required: boolean;
   disabled: boolean;
-  /** The row being edited (a search field shows its `labelFrom` before any search). */
+  /** The row being edited (a reference field shows its `labelFrom` before any search). */
   row?: Readonly<Record<string, unknown>>;
 }
 type Renderer = (props: FieldProps) => ReactNode;
@@ -50,7 +51,11 @@ function textInput(type: string, extra: { multiline?: boolean; rows?: number } =
             helperText={fieldState.error?.message ?? spec.helperText}
             autoComplete={type === 'password' ? 'new-password' : 'off'}
             fullWidth
-            slotProps={type === 'time' || type === 'color' ? { inputLabel: { shrink: true } } : {}}
+            slotProps={
+              type === 'time' || type === 'date' || type === 'color'
+                ? { inputLabel: { shrink: true } }
+                : {}
+            }
           />
         )}
       />
@@ -58,9 +63,52 @@ function textInput(type: string, extra: { multiline?: boolean; rows?: number } =
   };
 }
 
+/** The field's own name in the row (`lines.0.product_id` is a line's `product_id`). */
+const ownName = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+
+/**
+ * The name of a reference field's current choice, from the first render: the edited row's
+ * `labelFrom` (the engine returns each reference's name with the row) while the field still holds
+ * the row's id, else what `known` says (the choices at hand), else, with `askById`, that one row of
+ * the referenced resource (GET {path}/{id}), never shown as a bare id once that answers.
+ */
+function useChoiceName(
+  { spec, control, row }: Pick<FieldProps, 'spec' | 'control' | 'row'>,
+  known: (id: string) => string | undefined,
+  askById: boolean,
+): string | undefined {
+  const id = asText(useWatch({ control, name: spec.name }));
+  const fromRow =
+    spec.labelFrom && id !== '' && asText(row?.[ownName(spec.name)]) === id
+      ? row?.[spec.labelFrom]
+      : undefined;
+  const named = typeof fromRow === 'string' && fromRow ? fromRow : id ? known(id) : undefined;
+  const source = spec.reference;
+  const one = useQuery({
+    queryKey: ['reference-name', source?.resource.name, id],
+    queryFn: ({ signal }) =>
+      source ? fetchRow(source.resource, Number(id), [], signal) : Promise.reject(new Error('')),
+    enabled: askById && source !== undefined && /^\d+$/.test(id) && !named && mayReadSource(source),
+    staleTime: 60_000,
+    meta: { errorToast: false },
+  });
+  if (named) return named;
+  if (one.data && source) return source.label(one.data);
+  // Asking: an ellipsis; a row the user may not read (or that is gone): its id, as a last resort.
+  if (askById && id) return one.fetchStatus === 'fetching' ? '…' : `#${id}`;
+  return undefined;
+}
+
 /** One choice of a list (select: option values are strings; reference: row ids). */
 function selectInput(numeric: boolean): Renderer {
-  return function SelectInput({ spec, control, options, required, disabled }) {
+  return function SelectInput({ spec, control, options, required, disabled, row }) {
+    // A reference whose choices are still loading (or leave the current one out, e.g. an inactive
+    // district) shows the row's name for it rather than an empty box.
+    const current = useChoiceName(
+      { spec, control, row },
+      (id) => options.find((option) => option.value === id)?.label,
+      false,
+    );
     return (
       <Controller
         name={spec.name}
@@ -93,6 +141,12 @@ function selectInput(numeric: boolean): Renderer {
                 {option.label}
               </MenuItem>
             ))}
+            {numeric &&
+              field.value !== '' &&
+              current !== undefined &&
+              !options.some((option) => option.value === asText(field.value)) && (
+                <MenuItem value={asText(field.value)}>{current}</MenuItem>
+              )}
           </TextField>
         )}
       />
@@ -147,7 +201,8 @@ const SEARCH_PAUSE_MS = 250;
 
 /**
  * A searchable select of another resource's rows (a reference): typing asks that resource's list
- * with search= and offers the first 20 by name; the current choice shows its name, not its id.
+ * with search= and offers the first 20 by name; the current choice shows its name from the first
+ * render (the row's reference name, or that one row asked for by id), never its id.
  */
 function SearchInput({ spec, control, required, disabled, row }: FieldProps) {
   const source = spec.reference;
@@ -175,8 +230,13 @@ function SearchInput({ spec, control, required, disabled, row }: FieldProps) {
     value: String(item.id),
     label: source?.label(item) ?? `#${item.id}`,
   }));
-  const initialLabel = spec.labelFrom ? row?.[spec.labelFrom] : undefined;
   const [picked, setPicked] = useState<Option | null>(null);
+  const currentName = useChoiceName(
+    { spec, control, row },
+    (id) =>
+      picked?.value === id ? picked.label : options.find((option) => option.value === id)?.label,
+    true,
+  );
   return (
     <Controller
       name={spec.name}
@@ -188,12 +248,7 @@ function SearchInput({ spec, control, required, disabled, row }: FieldProps) {
             ? null
             : picked?.value === id
               ? picked
-              : {
-                  value: id,
-                  label:
-                    options.find((option) => option.value === id)?.label ??
-                    (typeof initialLabel === 'string' ? initialLabel : `#${id}`),
-                };
+              : { value: id, label: currentName ?? '' };
         return (
           <Autocomplete
             options={options}
@@ -275,6 +330,7 @@ export const fieldRenderers = {
   textarea: textInput('text', { multiline: true, rows: 3 }),
   color: textInput('color'),
   time: textInput('time'),
+  date: textInput('date'),
   switch: SwitchInput,
   select: selectInput(false),
   reference: selectInput(true),

@@ -1,3 +1,4 @@
+import type { ResourceReference } from '@portal/contract/resource';
 import type { FieldKind, FieldSpec } from './ui.ts';
 
 /** A form's values as the engine holds them: one entry per field of the declaration. */
@@ -12,6 +13,7 @@ export const emptyFieldValue = {
   textarea: '',
   color: '',
   time: '',
+  date: '',
   switch: false,
   select: '',
   reference: '',
@@ -29,6 +31,20 @@ export type FormMode = 'create' | 'edit';
 
 export const fieldsFor = (fields: readonly FieldSpec[], mode: FormMode): FieldSpec[] =>
   fields.filter((field) => field.only === undefined || field.only === mode);
+
+/**
+ * Reference fields name their choice from the row's reference name (`product_name`, which the
+ * engine returns with every row) unless the field says otherwise: `labelFrom` from the contract's
+ * `references`.
+ */
+export const withReferenceNames = (
+  fields: readonly FieldSpec[],
+  references: Readonly<Record<string, ResourceReference>> | undefined,
+): FieldSpec[] =>
+  fields.map((field) => {
+    const declared = references?.[field.name];
+    return field.labelFrom || !declared ? field : { ...field, labelFrom: declared.as };
+  });
 
 /**
  * A form's starting values: the row's (editing) or the defaults (creating), each field's empty

@@ -20,12 +20,15 @@ export function successMessage(reply: { message?: unknown }, fallback: string): 
 
 /**
  * Where to go after a save (SPEC.md section 2): to `target` only when the reply reports success
- * and carries data with an id; otherwise nowhere (null), and the screen stays.
+ * and carries data with an id; otherwise nowhere (null), and the screen stays. A `:id` in the
+ * target is the saved row's (a new sale goes on to its confirmation page).
  */
 export function afterSaveTarget(reply: unknown, target: string | undefined): string | null {
   if (!target || !isRecord(reply) || reply.success !== true) return null;
   const { data } = reply;
-  return isRecord(data) && typeof data.id === 'number' ? target : null;
+  return isRecord(data) && typeof data.id === 'number'
+    ? target.replace(':id', String(data.id))
+    : null;
 }
 
 /** A conflict reply that says users still hold the role (SPEC.md section 4: user_exist_flag). */

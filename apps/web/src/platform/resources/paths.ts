@@ -21,3 +21,11 @@ export function parseRouteId(value: string | undefined): number | null {
   const id = Number(value);
   return id > 0 ? id : null;
 }
+
+/** A resource's screens at SPEC.md's usual addresses: `{list}`, `/add`, `/edit/:id` and `/:id`. */
+export const standardPaths = (list: string): ResourcePaths => ({
+  list,
+  create: `${list}/add`,
+  edit: `${list}/edit/:id`,
+  view: `${list}/:id`,
+});

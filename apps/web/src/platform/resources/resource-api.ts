@@ -55,7 +55,7 @@ export function listParser<T>(row: Parser<T>): Parser<ListData<T>> {
   };
 }
 
-const pathOf = (resource: AnyResource, id?: number) =>
+const pathOf = (resource: Pick<ListSource, 'path'>, id?: number) =>
   id === undefined ? resource.path : `${resource.path}/${id}`;
 
 export async function fetchList(
@@ -71,7 +71,7 @@ export async function fetchList(
 }
 
 export async function fetchRow(
-  resource: AnyResource,
+  resource: ListSource,
   id: number,
   related: readonly string[] = [],
   signal?: AbortSignal,

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { offers } from '@portal/contract/resource';
 import { notify } from '../toasts.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import type { BulkAction } from '../data-table/table-types.ts';
@@ -17,6 +18,7 @@ import { activateRow, deleteRow, type ResourceRow } from './resource-api.ts';
 import { useInvalidateResource } from './use-resource.ts';
 import { writePermission, type ResourceEnv, type ResourceUi, type RowAction } from './ui.ts';
 import { rowStatus } from './columns.tsx';
+import { isEditable } from './DocumentPanels.tsx';
 
 /** A row's name for messages and headings: its name, title, person's name or email, else #id. */
 export function rowLabel(row: ResourceRow): string {
@@ -287,6 +289,8 @@ export function RowActionButtons({
   const { paths, resource } = ui;
   const status = rowStatus(row);
   const gone = status === 'Deleted';
+  // A document past its editable states (an order no longer open): the server refuses edits (409).
+  const editable = isEditable(resource, row);
   // A row the server marks `can_manage: false` (a user at or above the viewer's rank) offers only
   // View: the screen shows what the server would allow, nothing it would refuse.
   const manageable = row.can_manage !== false;
@@ -329,7 +333,7 @@ export function RowActionButtons({
           to={withId(paths.view, row.id)}
         />
       )}
-      {canWrite && paths.edit && !gone && (
+      {canWrite && paths.edit && !gone && editable && (
         <IconAction
           label="Edit"
           icon={<EditIcon fontSize="small" />}
@@ -344,20 +348,23 @@ export function RowActionButtons({
           disabled={commands.busy}
         />
       )}
-      {canWrite && (resource.deleteMode === 'deactivate' ? status === 'Active' : !gone) && (
-        <IconAction
-          label={commands.deleteLabel}
-          icon={
-            resource.deleteMode === 'deactivate' ? (
-              <BlockIcon fontSize="small" />
-            ) : (
-              <DeleteIcon fontSize="small" />
-            )
-          }
-          onClick={() => commands.remove(row)}
-          disabled={commands.busy}
-        />
-      )}
+      {canWrite &&
+        editable &&
+        offers(resource, 'delete') &&
+        (resource.deleteMode === 'deactivate' ? status === 'Active' : !gone) && (
+          <IconAction
+            label={commands.deleteLabel}
+            icon={
+              resource.deleteMode === 'deactivate' ? (
+                <BlockIcon fontSize="small" />
+              ) : (
+                <DeleteIcon fontSize="small" />
+              )
+            }
+            onClick={() => commands.remove(row)}
+            disabled={commands.busy}
+          />
+        )}
     </>
   );
 }

@@ -17,6 +17,8 @@ export interface ReferenceSource {
   label: (row: ResourceRow) => string;
   /** Only these rows, e.g. `{ is_active: 'true' }`. */
   filter?: Readonly<Record<string, string>>;
+  /** Of those, only the rows offered as choices (e.g. not the employee's own store). */
+  offer?: (row: ResourceRow) => boolean;
   sort?: string;
   /** The permission its path needs, when not read_<resource name> (e.g. /user-roles: read_roles). */
   permission?: Permission;
@@ -36,6 +38,7 @@ export const fieldKinds = [
   'multiSelect',
   'color',
   'time',
+  'date',
   'search',
 ] as const;
 export type FieldKind = (typeof fieldKinds)[number];
@@ -174,5 +177,11 @@ export interface ResourceEnv {
   can: (permission: Permission) => boolean;
 }
 
-export const readPermission = (resource: AnyResource): Permission => `read_${resource.name}`;
-export const writePermission = (resource: AnyResource): Permission => `write_${resource.name}`;
+/** Whether the session may read the resource (its read permission, or just being signed in). */
+export const mayRead = (env: ResourceEnv, resource: AnyResource): boolean => {
+  // `read_<name>` unless the declaration names its access (contract/resource.ts readAccessOf).
+  const access = resource.access?.read ?? (`read_${resource.name}` as Permission);
+  return access === 'authenticated' || env.can(access);
+};
+export const writePermission = (resource: AnyResource): Permission =>
+  resource.access?.write ?? (`write_${resource.name}` as Permission);

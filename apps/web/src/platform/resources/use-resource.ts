@@ -59,7 +59,7 @@ const referenceParams = (source: ReferenceSource): ListParams => ({
  * Whether the session may read a source's resource (its read_<name> permission), so a screen never
  * asks for a list it can only be refused (a 403 in the console).
  */
-function mayRead(source: ReferenceSource): boolean {
+export function mayReadSource(source: ReferenceSource): boolean {
   const permission = source.permission ?? `read_${source.resource.name}`;
   if (!isPermission(permission)) return true;
   const granted = readStoredJson(storageKeys.permissions);
@@ -80,8 +80,9 @@ export function useReferenceData(
       const map = new Map<ReferenceSource, ReferenceData>();
       sources.forEach((source, index) => {
         const rows = results[index]?.data?.results ?? [];
+        const offered = source.offer ? rows.filter(source.offer) : rows;
         map.set(source, {
-          options: rows.map((row) => ({ value: String(row.id), label: source.label(row) })),
+          options: offered.map((row) => ({ value: String(row.id), label: source.label(row) })),
           labels: new Map(rows.map((row) => [row.id, source.label(row)])),
           loading: results[index]?.isLoading ?? false,
         });
@@ -99,7 +100,7 @@ export function useReferenceData(
           fetchList(source.resource, params, signal),
         staleTime: 60_000,
         meta: { errorToast: false },
-        enabled: mayRead(source),
+        enabled: mayReadSource(source),
       };
     }),
     combine,

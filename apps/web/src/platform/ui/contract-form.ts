@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
+  type RefCallBack,
   type FieldPath,
   type FieldValues,
   type UseFormProps,
@@ -84,4 +85,24 @@ export function useContractForm<TIn extends FieldValues, TOut>(
       Object.keys(form.formState.defaultValues ?? {}) as FieldPath<TIn>[],
     );
   return { ...form, guard, serverErrors };
+}
+
+/**
+ * A Controller's field as the props of a MUI text field (text, date, number or select): its value
+ * as text, changes as the typed text.
+ */
+export function fieldProps(field: {
+  name: string;
+  value: unknown;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  ref: RefCallBack;
+}) {
+  return {
+    name: field.name,
+    value: typeof field.value === 'string' || typeof field.value === 'number' ? field.value : '',
+    onChange: (event: { target: { value: string } }) => field.onChange(event.target.value),
+    onBlur: field.onBlur,
+    inputRef: field.ref,
+  };
 }

@@ -16,7 +16,7 @@ import { storageKeys } from '@portal/contract/storage-keys';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { clockApi, clockQueryKeys, readStored } from '../dashboard-deps.ts';
+import { autoClockedOutQuery, readStored } from '../dashboard-deps.ts';
 import { BalanceCards, RequestsTable, useLiveTimeoff } from '../timeoff/TimeoffPage.tsx';
 import { dashboardApi, dashboardKeys } from './dashboard-api.ts';
 import { useLiveEvents } from '../live-events.ts';
@@ -41,19 +41,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function AutoClockedOut({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: clockQueryKeys.autoClockedOut(userId, page),
-    queryFn: () =>
-      clockApi
-        .autoClockedOut({
-          user_id: userId,
-          store_id: null,
-          not_corrected: true,
-          edit_request_sent: false,
-          page_size: AUTO_CLOCKOUT_PAGE_SIZE,
-          page_number: page,
-        })
-        .then((reply) => reply.data),
-    meta: { errorToast: false },
+    ...autoClockedOutQuery(userId, page),
   });
   if (list.isPending) return <Typography>{hrMessages.autoClockoutLoading}</Typography>;
   if (list.isError) return <Typography color="error">{hrMessages.autoClockoutFailed}</Typography>;

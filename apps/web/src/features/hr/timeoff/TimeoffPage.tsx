@@ -4,32 +4,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { FieldErrors } from '@portal/contract/envelope';
-import {
-  timeoffRequestCreateSchema,
-  type TimeoffBalance,
-  type TimeoffRequest,
-} from '@portal/contract/hr-timeoff';
+import type { TimeoffBalance, TimeoffRequest } from '@portal/contract/hr-timeoff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ApiError, hasPermission, notify, readStored } from '../dashboard-deps.ts';
+import { hasPermission, notify, readStored } from '../dashboard-deps.ts';
 import { useLiveEvents } from '../live-events.ts';
 import { timeoffApi, timeoffKeys } from './timeoff-api.ts';
-import { TimeoffTypesCard } from './TimeoffTypesCard.tsx';
-import { formatHours, formatRange, LiveChip, ReasonDialog, StatusChip } from './timeoff-ui.tsx';
+import { TimeoffTypesCard } from '../TimeoffTypesCard.tsx';
+import { ReasonDialog } from '../ReasonDialog.tsx';
+import { RequestForm } from '../TimeoffRequestForm.tsx';
+import { formatHours, formatRange, LiveChip, StatusChip } from './timeoff-ui.tsx';
 import { storageKeys } from '@portal/contract/storage-keys';
 
 export const TIMEOFF_PATH = '/hr/dashboard/timeoff';
@@ -77,139 +70,6 @@ export function BalanceCards({ balances }: { balances: readonly TimeoffBalance[]
         </Card>
       ))}
     </Box>
-  );
-}
-
-function RequestForm() {
-  const queryClient = useQueryClient();
-  const types = useQuery({
-    queryKey: timeoffKeys.types,
-    queryFn: ({ signal }) => timeoffApi.types(signal).then((reply) => reply.data.results),
-  });
-  const [form, setForm] = useState({
-    type_id: '',
-    start_date: '',
-    end_date: '',
-    partial: false,
-    hours: '',
-    notes: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useMutation({
-    mutationFn: timeoffApi.create,
-    onSuccess: (reply) => {
-      notify.success(reply.message);
-      setForm({ type_id: '', start_date: '', end_date: '', partial: false, hours: '', notes: '' });
-      setErrors({});
-      void queryClient.invalidateQueries({ queryKey: timeoffKeys.all });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        setErrors(error.fieldErrors);
-        notify.danger(error.message);
-      }
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = timeoffRequestCreateSchema.safeParse({
-      type_id: Number(form.type_id) || 0,
-      start_date: form.start_date,
-      end_date: form.partial ? form.start_date : form.end_date || form.start_date,
-      hours: form.partial ? Number(form.hours) : null,
-      notes: form.notes || null,
-    });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues)
-        (found[issue.path.join('.') || 'form'] ??= []).push(issue.message);
-      if (found.type_id) found.type_id = ['Choose a type'];
-      setErrors(found);
-      return;
-    }
-    create.mutate(parsed.data);
-  };
-  const err = (field: string) => errors[field]?.[0];
-  const active = types.data?.filter((type) => type.is_active) ?? [];
-  return (
-    <Card variant="outlined" component="section" aria-labelledby="new-timeoff">
-      <CardContent>
-        <Typography id="new-timeoff" variant="h6" component="h2" gutterBottom>
-          Request time off
-        </Typography>
-        <Box component="form" noValidate onSubmit={submit}>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-            <TextField
-              select
-              label="Type"
-              value={form.type_id}
-              onChange={(e) => setForm({ ...form, type_id: e.target.value })}
-              error={Boolean(err('type_id'))}
-              helperText={err('type_id') ?? ' '}
-              sx={{ minWidth: 180 }}
-            >
-              {active.map((type) => (
-                <MenuItem key={type.id} value={String(type.id)}>
-                  {type.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              type="date"
-              label={form.partial ? 'Date' : 'From'}
-              value={form.start_date}
-              onChange={(e) => setForm({ ...form, start_date: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={Boolean(err('start_date'))}
-              helperText={err('start_date') ?? ' '}
-            />
-            {!form.partial && (
-              <TextField
-                type="date"
-                label="To"
-                value={form.end_date}
-                onChange={(e) => setForm({ ...form, end_date: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-                error={Boolean(err('end_date'))}
-                helperText={err('end_date') ?? 'Whole days count 8 h each'}
-              />
-            )}
-            {form.partial && (
-              <TextField
-                type="number"
-                label="Hours"
-                value={form.hours}
-                onChange={(e) => setForm({ ...form, hours: e.target.value })}
-                slotProps={{ htmlInput: { min: 0.25, max: 24, step: 0.25 } }}
-                error={Boolean(err('hours'))}
-                helperText={err('hours') ?? ' '}
-              />
-            )}
-          </Stack>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={form.partial}
-                onChange={(e) => setForm({ ...form, partial: e.target.checked })}
-              />
-            }
-            label="Part of a day"
-          />
-          <TextField
-            fullWidth
-            multiline
-            minRows={2}
-            label="Notes"
-            value={form.notes}
-            onChange={(e) => setForm({ ...form, notes: e.target.value })}
-            sx={{ my: 2 }}
-          />
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            Request time off
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
   );
 }
 

@@ -14,7 +14,8 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError, notify } from '../dashboard-deps.ts';
 import { timeoffApi, timeoffKeys } from './timeoff-api.ts';
 import { DecisionButtons, TIMEOFF_PATH, useLiveTimeoff } from './TimeoffPage.tsx';
-import { formatRange, LiveChip, ReasonDialog, StatusChip } from './timeoff-ui.tsx';
+import { ReasonDialog } from '../ReasonDialog.tsx';
+import { formatRange, LiveChip, StatusChip } from './timeoff-ui.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 

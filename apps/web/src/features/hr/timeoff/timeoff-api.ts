@@ -4,10 +4,12 @@ import {
   timeoffBalanceSchema,
   timeoffRequestDetailSchema,
   timeoffRequestSchema,
+  timeoffTypeResource,
   timeoffTypeSchema,
   type TimeoffRequestCreate,
   type TimeoffStatus,
 } from '@portal/contract/hr-timeoff';
+import type { CreateOf, UpdateOf } from '@portal/contract/resource';
 import { z } from 'zod';
 import { api } from '../dashboard-deps.ts';
 
@@ -24,7 +26,7 @@ export const timeoffKeys = {
 /** The time off calls (/hr-timeoff/*). */
 export const timeoffApi = {
   types: (signal?: AbortSignal) =>
-    api.get('/hr-timeoff/types', listDataSchema(timeoffTypeSchema), { signal }),
+    api.get(timeoffTypeResource.path, listDataSchema(timeoffTypeSchema), { signal }),
   requests: (
     query: { scope: 'mine' | 'team' | 'all'; status?: TimeoffStatus; user_id?: number },
     signal?: AbortSignal,
@@ -41,21 +43,11 @@ export const timeoffApi = {
       reason ? { reason } : {},
       timeoffRequestDetailSchema,
     ),
-  createType: (body: {
-    name: string;
-    is_paid: boolean;
-    yearly_allowance_hours: number | null;
-    is_active: boolean;
-  }) => api.post('/hr-timeoff/types', body, timeoffTypeSchema),
-  updateType: (
-    id: number,
-    body: {
-      name?: string;
-      is_paid?: boolean;
-      yearly_allowance_hours?: number | null;
-      is_active?: boolean;
-    },
-  ) => api.patch(`/hr-timeoff/types/${id}`, body, timeoffTypeSchema),
+  // Types are an engine resource (contract hr-timeoff.ts timeoffTypeResource).
+  createType: (body: CreateOf<typeof timeoffTypeResource>) =>
+    api.post(timeoffTypeResource.path, body, timeoffTypeSchema),
+  updateType: (id: number, body: UpdateOf<typeof timeoffTypeResource>) =>
+    api.patch(`${timeoffTypeResource.path}/${id}`, body, timeoffTypeSchema),
   setAllowance: (body: { user_id: number; type_id: number; year: number; hours: number }) =>
     api.put('/hr-timeoff/allowances', body, listDataSchema(timeoffBalanceSchema)),
   balances: (query: { user_id?: number; year?: number }, signal?: AbortSignal) =>

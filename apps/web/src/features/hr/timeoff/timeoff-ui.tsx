@@ -1,12 +1,5 @@
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import type { TimeoffStatus } from '@portal/contract/hr-timeoff';
-import { useState } from 'react';
 import { useLiveStatus } from '../live-events.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
@@ -65,66 +58,5 @@ export function LiveChip() {
       label={live ? 'Live' : status === 'off' ? 'Offline' : 'Connecting…'}
       aria-label={live ? 'Live updates on' : 'Live updates connecting'}
     />
-  );
-}
-
-/** Asks for a reason (a rejection, a manager's clock-out) before acting. */
-export function ReasonDialog({
-  open,
-  title,
-  label,
-  confirm,
-  required = true,
-  busy,
-  error,
-  onClose,
-  onConfirm,
-}: {
-  open: boolean;
-  title: string;
-  label: string;
-  confirm: string;
-  required?: boolean;
-  busy?: boolean;
-  error?: string | null;
-  onClose: () => void;
-  onConfirm: (reason: string) => void;
-}) {
-  const [reason, setReason] = useState('');
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{ transition: { onExited: () => setReason('') } }}
-    >
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={2}
-          margin="dense"
-          label={label}
-          value={reason}
-          required={required}
-          onChange={(event) => setReason(event.target.value)}
-          error={Boolean(error)}
-          helperText={error ?? ' '}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          disabled={busy || (required && !reason.trim())}
-          onClick={() => onConfirm(reason.trim())}
-        >
-          {confirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -1,0 +1,45 @@
+import { defineModule } from '../../platform/module.ts';
+import { seedInventoryDemo } from './demo.ts';
+import { inventoryRoutes } from './routes.ts';
+
+/** Stock: locations, serialised units and their movements; fulfilment and receiving of orders. */
+export const inventoryModule = defineModule({
+  name: 'inventory',
+  routes: (api, { db }) => inventoryRoutes(api, db),
+  sidebar: [
+    {
+      name: 'Warehouse',
+      route: null,
+      icon: 'store',
+      permission: null,
+      order: 2,
+      children: [
+        {
+          name: 'Unfulfilled Orders',
+          route: '/unfulfilled-orders',
+          icon: 'assignment',
+          permission: 'write_order_fulfillment',
+        },
+        {
+          name: 'Fulfilled Orders',
+          route: '/fulfilled-orders',
+          icon: 'receipt',
+          permission: 'read_orders',
+        },
+        {
+          name: 'Open Orders by Store',
+          route: '/reports/open-orders',
+          icon: 'assessment',
+          permission: 'read_orders',
+        },
+        {
+          name: 'Stock on Hand',
+          route: '/reports/stock-on-hand',
+          icon: 'assessment',
+          permission: 'read_orders',
+        },
+      ],
+    },
+  ],
+  demo: seedInventoryDemo,
+});

@@ -1,0 +1,107 @@
+import { check, foreignKey, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { tenantColumns, tenantForeignKey, tenantPrimaryKey } from '../../db/columns.ts';
+import { products } from '../catalog/schema.ts';
+import { companies, stores } from '../organisation/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { users } from '../users/schema.ts';
+
+/**
+ * Where stock can be: a company warehouse, a store (one location per store), or one order's
+ * in-transit location (shipped units, belonging to neither site). Units that left stock stay
+ * traceable in one company location per kind: sold (to customers), defective (DOA/OBF returns,
+ * never sellable) and vendor (sent back by a stock balance return).
+ */
+export const stockLocations = pgTable(
+  'stock_locations',
+  {
+    ...tenantColumns(),
+    kind: text().notNull(),
+    name: text().notNull(),
+    store_id: integer(),
+    order_id: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.store_id, stores),
+    tenantForeignKey(t.company_id, t.order_id, orders).onDelete('cascade'),
+    unique().on(t.company_id, t.store_id),
+    unique().on(t.company_id, t.order_id),
+    check(
+      'stock_locations_kind',
+      sql`${t.kind} in ('warehouse', 'store', 'in_transit', 'sold', 'defective', 'vendor')`,
+    ),
+  ],
+);
+
+/** One serialised unit (IMEI or serial): in exactly one place, a serial once per company. */
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    ...tenantColumns(),
+    serial: text().notNull(),
+    product_id: integer().notNull(),
+    condition: text().notNull().default('new'),
+    location_id: integer().notNull(),
+    cost_cents: integer().notNull().default(0),
+    price_cents: integer().notNull().default(0),
+    /** the order that shipped it (set while in transit and after) */
+    order_id: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.product_id, products),
+    tenantForeignKey(t.company_id, t.location_id, stockLocations),
+    unique().on(t.company_id, t.serial),
+    index().on(t.company_id, t.location_id, t.product_id),
+    check('inventory_items_cents', sql`${t.cost_cents} >= 0 and ${t.price_cents} >= 0`),
+  ],
+);
+
+/** Every change of a unit's place: what, from, to, why, who, when (append-only). */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    ...tenantColumns(),
+    item_id: integer().notNull(),
+    serial: text().notNull(),
+    product_id: integer().notNull(),
+    from_location_id: integer(),
+    to_location_id: integer(),
+    reason: text().notNull(),
+    order_id: integer(),
+    user_id: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.item_id, inventoryItems).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.user_id, users),
+    index().on(t.company_id, t.serial, t.id),
+    index().on(t.company_id, t.item_id, t.id),
+  ],
+);
+
+/** What receiving found against an order's manifest, and how the warehouse resolved it. */
+export const orderDiscrepancies = pgTable(
+  'order_discrepancies',
+  {
+    ...tenantColumns(),
+    order_id: integer().notNull(),
+    missing: text().array().notNull(),
+    unexpected: text().array().notNull(),
+    wrong_product: text().array().notNull(),
+    resolution: text(),
+    resolved_by: integer(),
+    reported_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.order_id, orders).onDelete('cascade'),
+    unique().on(t.company_id, t.order_id),
+    check(
+      'order_discrepancies_resolution',
+      sql`${t.resolution} is null or ${t.resolution} in ('reship', 'credit', 'accept')`,
+    ),
+  ],
+);

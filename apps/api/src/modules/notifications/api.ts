@@ -1,0 +1,68 @@
+// The notifications module's entry for other modules (docs/ARCHITECTURE.md, "Boundaries").
+import { NOTIFICATION_EVENT, type NotificationKind } from '@portal/contract/notifications';
+import type { Executor } from '../../platform/database.ts';
+import { publish } from '../../platform/events.ts';
+import { emailsOf } from '../users/api.ts';
+import { channelsFor, smsPhonesOf } from './preferences.ts';
+import { notificationDeliveries, notifications } from './schema.ts';
+
+export interface Notice {
+  kind: NotificationKind;
+  /** who it is for; the one who caused it is left out by the caller */
+  userIds: readonly number[];
+  title: string;
+  body: string;
+  /** the screen it is about */
+  link?: string | null;
+}
+
+/**
+ * The one way a module tells people something (issue 18): inside the caller's transaction, per
+ * recipient and as each chose at /user/control-notifications, a row in their notifications (the
+ * bell, told live over the server-sent events once the transaction commits), and a mail and an
+ * SMS queued for the job `notifications.deliver`. Nothing leaves if the transaction rolls back.
+ */
+export async function notify(tx: Executor, companyId: number, notice: Notice): Promise<void> {
+  const userIds = [...new Set(notice.userIds)];
+  if (!userIds.length) return;
+  const channels = await channelsFor(tx, companyId, userIds, notice.kind);
+  const inApp = userIds.filter((userId) => channels.get(userId)?.in_app);
+  const byMail = userIds.filter((userId) => channels.get(userId)?.mail);
+  const bySms = userIds.filter((userId) => channels.get(userId)?.sms);
+  if (inApp.length) {
+    await tx.insert(notifications).values(
+      inApp.map((userId) => ({
+        company_id: companyId,
+        user_id: userId,
+        kind: notice.kind,
+        title: notice.title,
+        body: notice.body,
+        link: notice.link ?? null,
+      })),
+    );
+    await publish(tx, companyId, {
+      type: NOTIFICATION_EVENT,
+      audience: { userIds: inApp },
+      kind: notice.kind,
+    });
+  }
+  const emails = await emailsOf(tx, companyId, byMail);
+  const phones = await smsPhonesOf(tx, companyId, bySms);
+  const text = notice.link ? `${notice.body}\n\n${notice.link}` : notice.body;
+  const deliveries = [
+    ...[...emails].map(([userId, to]) => ({ userId, to, channel: 'mail' })),
+    ...[...phones].map(([userId, to]) => ({ userId, to, channel: 'sms' })),
+  ];
+  if (deliveries.length)
+    await tx.insert(notificationDeliveries).values(
+      deliveries.map((delivery) => ({
+        company_id: companyId,
+        notification_kind: notice.kind,
+        user_id: delivery.userId,
+        channel: delivery.channel,
+        to: delivery.to,
+        subject: notice.title,
+        text: delivery.channel === 'sms' ? `${notice.title}: ${notice.body}`.slice(0, 320) : text,
+      })),
+    );
+}

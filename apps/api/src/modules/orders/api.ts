@@ -1,0 +1,123 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { orders as orderResource, type Order } from '@portal/contract/resources/orders';
+import type { Database, Tx } from '../../platform/database.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { tenantScope } from '../../db/columns.ts';
+import { attachReferences } from '../../platform/resources/references.ts';
+import { orderLines, orders } from './schema.ts';
+import { orderService } from './services.ts';
+
+/** What stock work needs of an order: its store, status and ordered quantity per product. */
+export interface OrderForStock {
+  id: number;
+  store_id: number;
+  kind: string;
+  status: string;
+  total_cents: number;
+  created_at: string;
+  /** product id -> quantity ordered */
+  quantities: Map<number, number>;
+}
+
+/**
+ * The caller's company's order with its lines, locked (FOR UPDATE, so two clerks working on one
+ * order wait for each other) unless `lock` is false; 404 for another company's order or none.
+ */
+export async function lockOrderForStock(
+  tx: Tx,
+  ctx: RequestContext,
+  id: number,
+  lock = true,
+): Promise<OrderForStock> {
+  const query = tx
+    .select({
+      id: orders.id,
+      store_id: orders.store_id,
+      kind: orders.kind,
+      status: orders.status,
+      total_cents: orders.total_cents,
+      created_at: orders.created_at,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, id), tenantScope(orders, ctx.companyId)));
+  const [order] = lock ? await query.for('update') : await query;
+  if (!order) throw AppError.notFound('Order');
+  const lines = await tx
+    .select({
+      product_id: orderLines.product_id,
+      quantity: sql<number>`sum(${orderLines.quantity})::int`,
+    })
+    .from(orderLines)
+    .where(and(eq(orderLines.order_id, id), tenantScope(orderLines, ctx.companyId)))
+    .groupBy(orderLines.product_id);
+  return {
+    ...order,
+    quantities: new Map(lines.map((line) => [line.product_id, Number(line.quantity)])),
+  };
+}
+
+/**
+ * Moves an order through its transition table (the engine's move: permission, history, event)
+ * inside the caller's transaction.
+ */
+export const moveOrder = async (
+  tx: Tx,
+  ctx: RequestContext,
+  id: number,
+  to: string,
+  note?: string,
+): Promise<Order> =>
+  // The engine presents the row as the resource's row schema (the lines and names attached).
+  (await orderService.transition(tx, ctx, id, { to, note })) as unknown as Order;
+
+const storeReference = orderResource.references?.store_id ?? {
+  resource: 'stores',
+  as: 'store_name',
+};
+
+/**
+ * The caller's company's orders in the given statuses (newest first, at most 500), with their
+ * store's name and the quantity ordered; only one kind of order when `kind` is given.
+ */
+export async function ordersInStatus(
+  db: Database | Tx,
+  ctx: RequestContext,
+  statuses: string[],
+  kind?: string,
+) {
+  const rows = await db
+    .select({
+      id: orders.id,
+      store_id: orders.store_id,
+      kind: orders.kind,
+      status: orders.status,
+      total_cents: orders.total_cents,
+      created_at: orders.created_at,
+      ordered: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
+        where ${tenantScope(orderLines, orders.company_id)} and ${orderLines.order_id} = ${orders.id})`,
+    })
+    .from(orders)
+    .where(
+      and(
+        tenantScope(orders, ctx.companyId),
+        sql`${orders.status} in (${sql.join(
+          statuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+        kind ? eq(orders.kind, kind) : undefined,
+      ),
+    )
+    .orderBy(sql`${orders.id} desc`)
+    .limit(500);
+  const named: Record<string, unknown>[] = rows.map((row) => ({ ...row }));
+  await attachReferences(db, ctx, named, { store_id: storeReference });
+  return rows.map((row, index) => ({
+    ...row,
+    store_name:
+      typeof named[index]?.store_name === 'string' ? String(named[index].store_name) : null,
+  }));
+}
+
+export { storesCanOrderFor } from './orderable.ts';
+export { demoContext, demoStores } from './demo.ts';

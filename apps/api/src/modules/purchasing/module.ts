@@ -1,0 +1,82 @@
+import { defineModule } from '../../platform/module.ts';
+import { seedPurchasingDemo } from './demo.ts';
+import {
+  commentService,
+  discrepancyLinkHandler,
+  discrepancyService,
+  publicDiscrepancyRoutes,
+} from './discrepancies.ts';
+import { receiptService } from './receipts.ts';
+import { purchasingRoutes } from './routes.ts';
+import { purchaseOrderService, supplierService, vendorService } from './services.ts';
+
+/**
+ * The buying side of the inventory app (issue 19): suppliers and vendors, purchase orders with
+ * approval above the company's limit, receipts into the warehouse (all or nothing), and
+ * discrepancies the supplier answers through a secure public link.
+ */
+export const purchasingModule = defineModule({
+  name: 'purchasing',
+  resources: [
+    supplierService,
+    vendorService,
+    purchaseOrderService,
+    receiptService,
+    discrepancyService,
+    commentService,
+  ],
+  permissions: ['approve_purchase_orders'],
+  routes: (api, { db }) => {
+    api.publicLinks.handle(discrepancyLinkHandler);
+    purchasingRoutes(api, db);
+    publicDiscrepancyRoutes(api, db);
+  },
+  demo: (ctx) => seedPurchasingDemo(ctx),
+  sidebar: [
+    {
+      name: 'Inventory',
+      route: null,
+      icon: 'folder',
+      permission: 'read_purchase_orders',
+      order: 6,
+      children: [
+        {
+          name: 'Purchase Orders',
+          route: '/inventory-purchase-orders',
+          icon: 'receipt',
+          permission: 'read_purchase_orders',
+        },
+        {
+          name: 'Receipts',
+          route: '/inventory-purchase-order-receipt/list',
+          icon: 'assignment',
+          permission: 'read_purchase_order_receipts',
+        },
+        {
+          name: 'Discrepancies',
+          route: '/inventory/purchase-order-receipt/discrepancy/list',
+          icon: 'description',
+          permission: 'read_receipt_discrepancies',
+        },
+        {
+          name: 'SKU Search',
+          route: '/inventory/stock/sku-search',
+          icon: 'shopping_cart',
+          permission: 'read_products',
+        },
+        {
+          name: 'Suppliers',
+          route: '/inventory/suppliers',
+          icon: 'store',
+          permission: 'read_suppliers',
+        },
+        {
+          name: 'Vendors',
+          route: '/inventory/vendors',
+          icon: 'groups',
+          permission: 'read_vendors',
+        },
+      ],
+    },
+  ],
+});

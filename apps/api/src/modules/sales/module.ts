@@ -1,0 +1,56 @@
+import { defineModule } from '../../platform/module.ts';
+import { secretBoxFor } from '../../platform/secrets.ts';
+import { activationService, useSecretBox } from './activations.ts';
+import { customerService } from './customers.ts';
+import { pinExpiryJob } from './pin-expiry.ts';
+import { seedSalesDemo } from './demo.ts';
+import { saleReturnService } from './returns.ts';
+import { saleService } from './sales.ts';
+
+/**
+ * Retail sales at the counter (issue 17): customers, sales with lines (held, completed by split
+ * payments, serialised units leaving stock), activations (sealed transfer PIN), returns by type,
+ * and the sales center's day at a store.
+ */
+export const salesModule = defineModule({
+  name: 'sales',
+  resources: [customerService, saleService, activationService, saleReturnService],
+  permissions: ['override_sale_returns'],
+  connect: ({ config }) => useSecretBox(secretBoxFor(config)),
+  jobs: () => [pinExpiryJob],
+  sidebar: [
+    {
+      name: 'Sales',
+      route: null,
+      icon: 'receipt',
+      permission: 'read_sales',
+      order: 40,
+      children: [
+        {
+          name: 'Sales Center',
+          route: '/sales-center',
+          icon: 'dashboard',
+          permission: 'read_sales',
+        },
+        {
+          name: 'Simple Sale',
+          route: '/simple-sale',
+          icon: 'shopping_cart',
+          permission: 'write_sales',
+        },
+        { name: 'Activation', route: '/activation', icon: 'apps', permission: 'write_activations' },
+        { name: 'Invoices', route: '/pos/invoices', icon: 'receipt', permission: 'read_sales' },
+        { name: 'Customers', route: '/customers', icon: 'people', permission: 'read_customers' },
+        {
+          name: 'Returns & Refunds',
+          route: '/returns-refunds',
+          icon: 'assignment',
+          permission: 'read_sale_returns',
+        },
+      ],
+    },
+  ],
+  demo: async ({ tx, companyId, demoCompany }) => {
+    if (demoCompany) await seedSalesDemo(tx, companyId);
+  },
+});

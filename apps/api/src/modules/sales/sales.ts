@@ -1,0 +1,154 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FieldErrors } from '@portal/contract/envelope';
+import {
+  completeSaleBody,
+  dollars,
+  passesLuhn,
+  sales as saleResource,
+  salesMessages,
+} from '@portal/contract/resources/sales';
+import type { RequestContext } from '../../platform/context.ts';
+import type { Tx } from '../../platform/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { recordHistory } from '../../platform/resources/history.ts';
+import { createResourceService, type Row } from '../../platform/resources/service.ts';
+import { tenantScope } from '../../db/columns.ts';
+import { storeTaxBps } from '../billing/api.ts';
+import { saleProductsOf } from '../catalog/api.ts';
+import { lockStoreUnits, sellStoreUnits } from '../inventory/api.ts';
+import { assertMaySell } from './settings.ts';
+import { saleLines, sales } from './schema.ts';
+import { salesCenterRoutes } from './center.ts';
+
+const isImei = (value: string) => /^\d{15}$/.test(value) && passesLuhn(value);
+
+/**
+ * The catalogue price of each line and the store's tax (taxInfo); a serialised product needs one
+ * unit's serial (an IMEI for a device), anything else none. 400 on the line's field otherwise.
+ */
+async function priceLines(
+  lines: Record<string, unknown>[],
+  ctx: RequestContext,
+  tx: Tx,
+  companyId: number,
+  saleId: number,
+) {
+  const products = await saleProductsOf(
+    tx,
+    companyId,
+    lines.map((line) => Number(line.product_id)),
+  );
+  const [sale] = await tx
+    .select({ store_id: sales.store_id })
+    .from(sales)
+    .where(and(tenantScope(sales, companyId), eq(sales.id, saleId)));
+  const taxBps = sale ? await storeTaxBps(tx, companyId, sale.store_id) : 0;
+  const errors: FieldErrors = {};
+  const prices = lines.map((line, index) => {
+    const product = products.get(Number(line.product_id));
+    const serial = typeof line.serial === 'string' && line.serial ? line.serial : null;
+    const field = (name: string) => `lines.${String(index)}.${name}`;
+    if (!product) errors[field('product_id')] = ['Product not found'];
+    else if (!product.is_active) errors[field('product_id')] = ['This product is no longer sold'];
+    else if (product.is_serialized && !serial)
+      errors[field('serial')] = [salesMessages.serialRequired];
+    else if (!product.is_serialized && serial)
+      errors[field('serial')] = [salesMessages.serialNotSerialised];
+    else if (serial && product.kind === 'device' && !isImei(serial))
+      errors[field('serial')] = [salesMessages.imeiInvalid];
+    else if (serial && Number(line.quantity) !== 1)
+      errors[field('quantity')] = [salesMessages.serialQuantity];
+    return { unit_price_cents: product?.price_cents ?? 0, tax_bps: taxBps };
+  });
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw AppError.badRequest(first, errors);
+  return prices;
+}
+
+type LineRow = typeof saleLines.$inferSelect;
+
+const linesOf = (tx: Tx, ctx: RequestContext, saleId: number) =>
+  tx
+    .select()
+    .from(saleLines)
+    .where(and(tenantScope(saleLines, ctx.companyId), eq(saleLines.sale_id, saleId)))
+    .orderBy(asc(saleLines.id));
+
+const wantedUnits = (lines: LineRow[]) =>
+  lines.flatMap((line, index) =>
+    line.serial
+      ? [
+          {
+            serial: line.serial,
+            field: `lines.${String(index)}.serial`,
+            product_id: line.product_id,
+          },
+        ]
+      : [],
+  );
+
+/** Takes payment: the payments must add up to the total; serialised units leave the store's stock. */
+async function completeSale(row: Row, input: Record<string, unknown>, ctx: RequestContext, tx: Tx) {
+  const { payments } = completeSaleBody.parse(input);
+  const storeId = Number(row.store_id);
+  await assertMaySell(tx, ctx, storeId);
+  const total = Number(row.total_cents);
+  const paid = payments.reduce((sum, payment) => sum + payment.amount_cents, 0);
+  if (paid !== total)
+    throw AppError.badRequest(salesMessages.paymentsMismatch(dollars(paid), dollars(total)), {
+      payments: [salesMessages.paymentsMismatch(dollars(paid), dollars(total))],
+    });
+  const lines = await linesOf(tx, ctx, row.id);
+  await sellStoreUnits(tx, ctx, storeId, wantedUnits(lines), `Sold on sale #${String(row.id)}`);
+  const [updated] = await tx
+    .update(sales)
+    .set({
+      status: 'completed',
+      payments,
+      paid_cents: paid,
+      completed_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where(and(tenantScope(sales, ctx.companyId), eq(sales.id, row.id)))
+    .returning();
+  if (!updated) throw AppError.notFound('Sale');
+  await recordHistory(tx, ctx, {
+    companyId: ctx.companyId,
+    resource: saleResource.name,
+    recordId: row.id,
+    action: 'transition',
+    from: 'held',
+    to: 'completed',
+    note: payments.map((p) => `${p.method} ${dollars(p.amount_cents)}`).join(', '),
+  });
+  return updated as unknown as Row;
+}
+
+/**
+ * A sale at the counter: held (several at once), priced by the server, completed by its payments.
+ * Units on held sales are checked at every save (in this store, unsold) and leave stock at payment.
+ */
+export const saleService = createResourceService({
+  definition: saleResource,
+  table: sales,
+  tenantColumn: 'company_id',
+  hooks: {
+    beforeCreate: async (input, ctx, tx) => {
+      await assertMaySell(tx, ctx, input.store_id);
+      return { ...input, created_by: ctx.userId };
+    },
+    beforeUpdate: async (input, existing, ctx, tx) => {
+      await assertMaySell(tx, ctx, input.store_id ?? Number(existing.store_id));
+      return { ...input };
+    },
+    afterWrite: async (row, _input, ctx, tx) => {
+      const lines = await linesOf(tx, ctx, row.id);
+      await lockStoreUnits(tx, ctx, Number(row.store_id), wantedUnits(lines));
+    },
+  },
+  lines: { table: saleLines, parentColumn: 'sale_id', price: priceLines },
+  actions: {
+    complete: async (row, input, { ctx, tx }) => completeSale(row, input, ctx, tx),
+  },
+  routes: salesCenterRoutes,
+});

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
+import type { Payment } from '@portal/contract/resources/sales';
+import {
+  isoTimestamp,
+  tenantColumns,
+  tenantForeignKey,
+  tenantPrimaryKey,
+} from '../../db/columns.ts';
+import { products } from '../catalog/schema.ts';
+import { companies, stores } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
+
+/** A store's customer; a phone number (and an email) once per company. */
+export const customers = pgTable(
+  'customers',
+  {
+    ...tenantColumns(),
+    first_name: text().notNull(),
+    last_name: text().notNull(),
+    phone: text().notNull(),
+    email: text(),
+    zip: text(),
+    notes: text(),
+    store_id: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.store_id, stores),
+    unique().on(t.company_id, t.phone),
+    unique().on(t.company_id, t.email),
+    index().on(t.company_id, t.last_name, t.first_name),
+  ],
+);
+
+/** A sale at the counter: held, then completed by its payments; totals are its lines' sums. */
+export const sales = pgTable(
+  'sales',
+  {
+    ...tenantColumns(),
+    store_id: integer().notNull(),
+    customer_id: integer(),
+    status: text().notNull().default('held'),
+    note: text(),
+    subtotal_cents: integer().notNull().default(0),
+    tax_cents: integer().notNull().default(0),
+    total_cents: integer().notNull().default(0),
+    paid_cents: integer().notNull().default(0),
+    refunded_cents: integer().notNull().default(0),
+    payments: jsonb().$type<Payment[]>().notNull().default([]),
+    completed_at: isoTimestamp('completed_at'),
+    created_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.store_id, stores),
+    tenantForeignKey(t.company_id, t.customer_id, customers),
+    tenantForeignKey(t.company_id, t.created_by, users),
+    index().on(t.company_id, t.status, t.id),
+    index().on(t.company_id, t.store_id, t.completed_at),
+    index().on(t.company_id, t.customer_id),
+    check('sales_refund_within_paid', sql`${t.refunded_cents} <= ${t.paid_cents}`),
+    check('sales_status', sql`${t.status} in ('held', 'completed', 'returned', 'voided')`),
+  ],
+);
+
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    ...tenantColumns(),
+    sale_id: integer().notNull(),
+    product_id: integer().notNull(),
+    serial: text(),
+    quantity: integer().notNull(),
+    unit_price_cents: integer().notNull(),
+    tax_cents: integer().notNull().default(0),
+    total_cents: integer().notNull(),
+    returned: boolean().notNull().default(false),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.sale_id, sales).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.product_id, products),
+    index().on(t.company_id, t.sale_id),
+    index().on(t.company_id, t.serial),
+  ],
+);
+
+/** A line activation; the transfer PIN is sealed (platform/secrets.ts) and erased on activation. */
+export const activations = pgTable(
+  'activations',
+  {
+    ...tenantColumns(),
+    store_id: integer().notNull(),
+    customer_id: integer().notNull(),
+    status: text().notNull().default('pending'),
+    carrier: text().notNull(),
+    plan: text().notNull(),
+    features: text(),
+    imei: text().notNull(),
+    iccid: text().notNull(),
+    phone_number: text().notNull(),
+    port_in: boolean().notNull().default(false),
+    port_account_number: text(),
+    port_pin_sealed: text(),
+    port_billing_zip: text(),
+    port_account_holder: text(),
+    dealer_code: text(),
+    canceled_at: isoTimestamp('canceled_at'),
+    created_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.store_id, stores),
+    tenantForeignKey(t.company_id, t.customer_id, customers),
+    tenantForeignKey(t.company_id, t.created_by, users),
+    index().on(t.company_id, t.store_id, t.created_at),
+    index().on(t.company_id, t.customer_id),
+  ],
+);
+
+/** A return by type (bre, doa, obf, sbr): what came back, where the unit went, what was refunded. */
+export const saleReturns = pgTable(
+  'sale_returns',
+  {
+    ...tenantColumns(),
+    store_id: integer().notNull(),
+    sale_id: integer(),
+    sale_line_id: integer(),
+    type: text().notNull(),
+    serial: text(),
+    unit_destination: text(),
+    reason: text().notNull(),
+    refund_cents: integer().notNull().default(0),
+    override_reason: text(),
+    overridden_by: integer(),
+    created_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.store_id, stores),
+    tenantForeignKey(t.company_id, t.sale_id, sales),
+    tenantForeignKey(t.company_id, t.sale_line_id, saleLines),
+    tenantForeignKey(t.company_id, t.created_by, users),
+    tenantForeignKey(t.company_id, t.overridden_by, users),
+    unique().on(t.company_id, t.sale_line_id),
+    index().on(t.company_id, t.sale_id),
+    check('sale_returns_type', sql`${t.type} in ('bre', 'doa', 'obf', 'sbr')`),
+  ],
+);

@@ -1,0 +1,54 @@
+import { count, sql, type SQL } from 'drizzle-orm';
+import type { Database, Tx } from '../database.ts';
+import type { ResourceTable } from './references.ts';
+
+/**
+ * Up to this many rows a list's total is counted exactly; above it the count stops there and the
+ * total is the planner's estimate (EXPLAIN), said so with `total_estimated: true`. A page then costs
+ * the same at 10,000 and 1,000,000 rows in the tenant instead of counting the whole table each time.
+ */
+export const EXACT_TOTAL_LIMIT = 2_000;
+
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/** The planner's row estimate of a query: EXPLAIN (FORMAT JSON)'s top "Plan Rows". */
+async function plannerEstimate(db: Database | Tx, query: SQL): Promise<number | null> {
+  const result = await db.execute(sql`explain (format json) ${query}`);
+  const rows: unknown = Array.isArray(result) ? result : Reflect.get(Object(result), 'rows');
+  if (!Array.isArray(rows) || !rows.length) return null;
+  let plan: unknown = Object.values(Object(rows[0]))[0];
+  if (typeof plan === 'string') plan = JSON.parse(plan);
+  const top: unknown = Array.isArray(plan) ? Reflect.get(Object(plan[0]), 'Plan') : null;
+  const estimate = Number(Reflect.get(Object(top), 'Plan Rows'));
+  return Number.isFinite(estimate) ? Math.round(estimate) : null;
+}
+
+/** How many rows `where` selects in `table`: exact up to EXACT_TOTAL_LIMIT, estimated above. */
+export async function listTotal(
+  db: Database | Tx,
+  table: ResourceTable,
+  where: SQL | undefined,
+): Promise<ListTotal> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(EXACT_TOTAL_LIMIT + 1)
+    .as('capped');
+  const [counted] = await db.select({ total: count() }).from(capped);
+  const exact = Number(counted?.total ?? 0);
+  if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, estimated: false };
+  const estimate = await plannerEstimate(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .getSQL(),
+  );
+  // Never below what was counted: the estimate can only add to the rows seen.
+  return { total: Math.max(estimate ?? 0, exact), estimated: true };
+}

@@ -1,0 +1,48 @@
+import { defineFeature } from '../../platform/feature.ts';
+import { lazyScreen } from '../../platform/lazy-screen.ts';
+
+const FulfilOrderPage = lazyScreen(() => import('./OrderStockPages.tsx'), 'FulfilOrderPage');
+const ReceiveOrderPage = lazyScreen(() => import('./OrderStockPages.tsx'), 'ReceiveOrderPage');
+const ShopProductsPage = lazyScreen(() => import('./ShopPage.tsx'), 'ShopProductsPage');
+const ShopAccessoriesPage = lazyScreen(() => import('./ShopPage.tsx'), 'ShopAccessoriesPage');
+const ProductsCartPage = lazyScreen(() => import('./CartPage.tsx'), 'ProductsCartPage');
+const AccessoriesCartPage = lazyScreen(() => import('./CartPage.tsx'), 'AccessoriesCartPage');
+const CsvOrderPage = lazyScreen(() => import('./CsvOrderPage.tsx'), 'CsvOrderPage');
+const UnfulfilledOrdersPage = lazyScreen(
+  () => import('./OrderQueuePages.tsx'),
+  'UnfulfilledOrdersPage',
+);
+const OpenOrdersReportPage = lazyScreen(
+  () => import('./WarehouseReportsPages.tsx'),
+  'OpenOrdersReportPage',
+);
+const StockOnHandReportPage = lazyScreen(
+  () => import('./WarehouseReportsPages.tsx'),
+  'StockOnHandReportPage',
+);
+const FulfilledOrdersPage = lazyScreen(
+  () => import('./OrderQueuePages.tsx'),
+  'FulfilledOrdersPage',
+);
+
+/**
+ * Ordering from the warehouse: the shop and the carts (SPEC.md /shop/products, /shop/accessories,
+ * /cart, /cart/accessories), the CSV order, the warehouse's queues, and stock work on an order
+ * (the warehouse ships serials, the store receives them).
+ */
+export const ordersFeature = defineFeature({
+  name: 'orders',
+  signedInRoutes: [
+    { path: '/shop/products', element: <ShopProductsPage /> },
+    { path: '/shop/accessories', element: <ShopAccessoriesPage /> },
+    { path: '/cart', element: <ProductsCartPage /> },
+    { path: '/cart/accessories', element: <AccessoriesCartPage /> },
+    { path: '/csv-order', element: <CsvOrderPage /> },
+    { path: '/unfulfilled-orders', element: <UnfulfilledOrdersPage /> },
+    { path: '/fulfilled-orders', element: <FulfilledOrdersPage /> },
+    { path: '/reports/open-orders', element: <OpenOrdersReportPage /> },
+    { path: '/reports/stock-on-hand', element: <StockOnHandReportPage /> },
+    { path: '/fulfill-order/:id', element: <FulfilOrderPage /> },
+    { path: '/receive-order/:id', element: <ReceiveOrderPage /> },
+  ],
+});

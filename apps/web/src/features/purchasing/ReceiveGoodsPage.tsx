@@ -1,0 +1,368 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type KeyboardEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { listDataSchema } from '@portal/contract/envelope';
+import { productSchema } from '@portal/contract/resources/catalog';
+import {
+  discrepancySchema,
+  purchaseOrderReceipts,
+  purchaseOrderSchema,
+  purchaseOrderStatusMachine,
+  receiptSchema,
+  receivableStatuses,
+  type PurchaseOrderLine,
+  type Receipt,
+} from '@portal/contract/resources/purchasing';
+import { api, ApiError } from '../../platform/api.ts';
+import { notify } from '../../platform/toasts.ts';
+import { purchasingPaths as paths } from './paths.ts';
+
+/** What is still expected on an order line. */
+const outstandingOf = (line: PurchaseOrderLine) =>
+  line.quantity - line.received_quantity - line.rejected_quantity - line.short_quantity;
+
+interface Entry {
+  accepted: string;
+  rejected: string;
+  short: string;
+  reason: string;
+  serials: string[];
+}
+const emptyEntry: Entry = { accepted: '', rejected: '', short: '', reason: '', serials: [] };
+const units = (value: string) => (value.trim() === '' ? 0 : Number(value));
+
+const orderList = listDataSchema(purchaseOrderSchema.loose());
+
+/** Serials scanned one at a time (a scanner types the code and presses Enter). */
+function SerialField(props: {
+  serials: string[];
+  onChange: (serials: string[]) => void;
+  label: string;
+}) {
+  const [value, setValue] = useState('');
+  const add = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const serial = value.trim();
+    if (serial && !props.serials.includes(serial)) props.onChange([...props.serials, serial]);
+    setValue('');
+  };
+  return (
+    <Stack spacing={0.5}>
+      <TextField
+        size="small"
+        label={props.label}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={add}
+        autoComplete="off"
+        helperText="Scan or type, then Enter"
+      />
+      <Stack direction="row" flexWrap="wrap" gap={0.5}>
+        {props.serials.map((serial) => (
+          <Chip
+            key={serial}
+            size="small"
+            label={serial}
+            onDelete={() => props.onChange(props.serials.filter((s) => s !== serial))}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * /inventory-purchase-order-receipt/create: receive goods against a sent purchase order. Per line:
+ * accepted, rejected and short units, a reason (needed for rejected or short units and above the
+ * supplier's tolerance), one scanned serial per accepted unit of a serialised product. The server
+ * posts it all or nothing; afterwards a short or rejected line can open a discrepancy.
+ */
+export function ReceiveGoodsPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [orderId, setOrderId] = useState<number | null>(
+    Number(params.get('purchase_order_id')) || null,
+  );
+  const [entries, setEntries] = useState<Record<number, Entry>>({});
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [done, setDone] = useState<Receipt | null>(null);
+
+  const open = useQuery({
+    queryKey: ['purchasing', 'receivable-orders'],
+    queryFn: async () =>
+      (
+        await api.get('/inventory-purchase-orders', orderList, {
+          query: { perPage: 200, sort: '-id' },
+        })
+      ).data.results.filter((row) => receivableStatuses.includes(row.status)),
+  });
+  const order = useQuery({
+    queryKey: ['purchasing', 'order', orderId],
+    enabled: orderId !== null,
+    queryFn: async () =>
+      (await api.get(`/inventory-purchase-orders/${orderId}`, purchaseOrderSchema)).data,
+  });
+  const lines = order.data?.lines ?? [];
+  const productIds = [...new Set(lines.map((line) => line.product_id))];
+  const serialised = useQuery({
+    queryKey: ['purchasing', 'serialised', productIds],
+    enabled: productIds.length > 0,
+    queryFn: async () => {
+      const found = await Promise.all(
+        productIds.map(async (id) => (await api.get(`/products/${id}`, productSchema)).data),
+      );
+      return new Set(found.filter((p) => p.is_serialized).map((p) => p.id));
+    },
+  });
+
+  const entryOf = (id: number) => entries[id] ?? emptyEntry;
+  const change = (id: number, patch: Partial<Entry>) =>
+    setEntries((all) => ({ ...all, [id]: { ...entryOf(id), ...patch } }));
+  const touched = lines.filter((line) => {
+    const entry = entryOf(line.id);
+    return units(entry.accepted) + units(entry.rejected) + units(entry.short) > 0;
+  });
+
+  const post = useMutation({
+    mutationFn: () =>
+      api.post(
+        purchaseOrderReceipts.path,
+        {
+          purchase_order_id: orderId,
+          note: note.trim() || null,
+          lines: touched.map((line) => {
+            const entry = entryOf(line.id);
+            return {
+              purchase_order_line_id: line.id,
+              accepted_quantity: units(entry.accepted),
+              rejected_quantity: units(entry.rejected),
+              short_quantity: units(entry.short),
+              reason: entry.reason.trim() || null,
+              serials: entry.serials,
+            };
+          }),
+        },
+        receiptSchema,
+      ),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      setErrors({});
+      setDone(reply.data);
+    },
+    onError: (error) => {
+      setErrors(error instanceof ApiError ? error.fieldErrors : {});
+      notify.danger(error.message);
+    },
+  });
+  const lineError = (index: number) =>
+    Object.entries(errors)
+      .filter(([field]) => field.startsWith(`lines.${index}.`))
+      .flatMap(([, messages]) => messages);
+
+  const openDiscrepancy = useMutation({
+    mutationFn: (line: { id: number; reason: string | null }) =>
+      api.post(
+        '/inventory-receipt-discrepancies',
+        { receipt_line_id: line.id, description: line.reason },
+        discrepancySchema,
+      ),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      void navigate(paths.discrepancies.view.replace(':id', String(reply.data.id)));
+    },
+    onError: (error) => notify.danger(error.message),
+  });
+
+  if (done) {
+    const problems = (done.lines ?? []).filter((l) => l.short_quantity || l.rejected_quantity);
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 960 }}>
+        <Typography variant="h5" component="h1">
+          Receipt #{done.id} for PO #{done.purchase_order_id}
+        </Typography>
+        <Alert severity={problems.length ? 'warning' : 'success'}>
+          {problems.length
+            ? 'Some units were short or rejected: open a discrepancy to take it up with the supplier.'
+            : 'Everything received was accepted into the warehouse.'}
+        </Alert>
+        {problems.map((line) => (
+          <Paper key={line.id} variant="outlined" sx={{ p: 2 }}>
+            <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+              <Typography sx={{ flexGrow: 1 }}>
+                {line.product_name}: {line.short_quantity} short, {line.rejected_quantity} rejected
+                {line.reason ? ` (${line.reason})` : ''}
+              </Typography>
+              <Button
+                variant="contained"
+                disabled={openDiscrepancy.isPending}
+                onClick={() => openDiscrepancy.mutate({ id: line.id, reason: line.reason })}
+              >
+                Open discrepancy
+              </Button>
+            </Stack>
+          </Paper>
+        ))}
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} to={paths.receipts.view.replace(':id', String(done.id))}>
+            View receipt
+          </Button>
+          <Button
+            component={RouterLink}
+            to={paths.purchaseOrders.view.replace(':id', String(done.purchase_order_id))}
+          >
+            View purchase order
+          </Button>
+        </Stack>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+      <Typography variant="h5" component="h1">
+        Receive Goods
+      </Typography>
+      <TextField
+        select
+        label="Purchase order"
+        value={orderId ?? ''}
+        onChange={(event) => {
+          setOrderId(Number(event.target.value) || null);
+          setEntries({});
+          setErrors({});
+        }}
+        sx={{ maxWidth: 480 }}
+        helperText="Sent or partially received orders"
+      >
+        {(open.data ?? []).map((row) => (
+          <MenuItem key={row.id} value={row.id}>
+            PO #{row.id}
+            {row.reference ? ` ${row.reference}` : ''} · {row.supplier_name ?? ''} ·{' '}
+            {purchaseOrderStatusMachine.labels[row.status]}
+          </MenuItem>
+        ))}
+        {orderId !== null && !(open.data ?? []).some((row) => row.id === orderId) && (
+          <MenuItem value={orderId}>PO #{orderId}</MenuItem>
+        )}
+      </TextField>
+      {order.error && <Alert severity="error">{order.error.message}</Alert>}
+      {order.data && !receivableStatuses.includes(order.data.status) && (
+        <Alert severity="warning">
+          This purchase order is {purchaseOrderStatusMachine.labels[order.data.status]}; it cannot
+          be received.
+        </Alert>
+      )}
+      {order.data && (
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Lines to receive">
+            <TableHead>
+              <TableRow>
+                <TableCell>Product</TableCell>
+                <TableCell align="right">Outstanding</TableCell>
+                <TableCell>Accepted</TableCell>
+                <TableCell>Rejected</TableCell>
+                <TableCell>Short</TableCell>
+                <TableCell>Reason</TableCell>
+                <TableCell>Serials</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((line) => {
+                const entry = entryOf(line.id);
+                const index = touched.indexOf(line);
+                const messages = index >= 0 ? lineError(index) : [];
+                const name = line.product_name ?? `Product #${line.product_id}`;
+                return (
+                  <TableRow key={line.id}>
+                    <TableCell>
+                      {name}
+                      {messages.map((message) => (
+                        <Typography key={message} color="error" variant="body2">
+                          {message}
+                        </Typography>
+                      ))}
+                    </TableCell>
+                    <TableCell align="right">{Math.max(outstandingOf(line), 0)}</TableCell>
+                    {(['accepted', 'rejected', 'short'] as const).map((field) => (
+                      <TableCell key={field}>
+                        <TextField
+                          size="small"
+                          type="number"
+                          value={entry[field]}
+                          onChange={(event) => change(line.id, { [field]: event.target.value })}
+                          slotProps={{
+                            htmlInput: { min: 0, step: 1, 'aria-label': `${field} ${name}` },
+                          }}
+                          sx={{ width: 96 }}
+                        />
+                      </TableCell>
+                    ))}
+                    <TableCell>
+                      <TextField
+                        size="small"
+                        value={entry.reason}
+                        onChange={(event) => change(line.id, { reason: event.target.value })}
+                        slotProps={{ htmlInput: { 'aria-label': `reason ${name}` } }}
+                      />
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 200 }}>
+                      {serialised.data?.has(line.product_id) ? (
+                        <SerialField
+                          label={`Serials ${name}`}
+                          serials={entry.serials}
+                          onChange={(serials) => change(line.id, { serials })}
+                        />
+                      ) : (
+                        <Typography variant="body2" color="text.secondary">
+                          No serials
+                        </Typography>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+      {order.data && (
+        <TextField
+          label="Note"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          multiline
+          minRows={2}
+          sx={{ maxWidth: 600 }}
+        />
+      )}
+      {errors.purchase_order_id && <Alert severity="error">{errors.purchase_order_id[0]}</Alert>}
+      <Stack direction="row" spacing={1}>
+        <Button
+          variant="contained"
+          disabled={!order.data || !touched.length || post.isPending}
+          onClick={() => post.mutate()}
+        >
+          Receive
+        </Button>
+        <Button component={RouterLink} to={paths.receipts.list}>
+          Cancel
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

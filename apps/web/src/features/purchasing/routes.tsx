@@ -1,0 +1,35 @@
+import { defineFeature } from '../../platform/feature.ts';
+import { lazyScreen } from '../../platform/lazy-screen.ts';
+import { resourceRoutes } from '../../platform/resources/routes.tsx';
+import { purchasingPaths as paths } from './paths.ts';
+
+const screens = () => import('./purchasing-screens.tsx');
+const ReceiveGoodsPage = lazyScreen(() => import('./ReceiveGoodsPage.tsx'), 'ReceiveGoodsPage');
+const SkuSearchPage = lazyScreen(() => import('./SkuSearchPage.tsx'), 'SkuSearchPage');
+const DiscrepancyPage = lazyScreen(() => import('./DiscrepancyPage.tsx'), 'DiscrepancyPage');
+const PublicDiscrepancyPage = lazyScreen(
+  () => import('./PublicDiscrepancyPage.tsx'),
+  'PublicDiscrepancyPage',
+);
+
+/**
+ * The buying side of the inventory app (issue 19): suppliers, vendors, purchase orders with
+ * approval, receiving against an order, discrepancies, and the supplier's public discrepancy page.
+ */
+export const purchasingFeature = defineFeature({
+  name: 'purchasing',
+  publicRoutes: [{ path: paths.publicDiscrepancy, element: <PublicDiscrepancyPage /> }],
+  signedInRoutes: [
+    ...resourceRoutes(paths.suppliers, async () => (await screens()).supplierScreens),
+    ...resourceRoutes(paths.vendors, async () => (await screens()).vendorScreens),
+    ...resourceRoutes(paths.purchaseOrders, async () => (await screens()).purchaseOrderScreens),
+    { path: paths.receiptCreate, element: <ReceiveGoodsPage /> },
+    ...resourceRoutes(paths.receipts, async () => (await screens()).receiptScreens),
+    { path: paths.discrepancies.view, element: <DiscrepancyPage /> },
+    { path: paths.skuSearch, element: <SkuSearchPage /> },
+    ...resourceRoutes(
+      { ...paths.discrepancies, view: undefined },
+      async () => (await screens()).discrepancyScreens,
+    ),
+  ],
+});

@@ -1,0 +1,31 @@
+import type { ResourcePaths } from '../../platform/resources/paths.ts';
+
+/** SPEC.md section 2 "Sales": the counter's screens. */
+export const salesPaths = {
+  customers: {
+    list: '/customers',
+    create: '/customers/new',
+    edit: '/customers/edit/:id',
+    view: '/customers/:id',
+  },
+  /** /simple-sale rings up a new sale; /pos/invoices lists them. */
+  sales: {
+    list: '/pos/invoices',
+    create: '/simple-sale',
+    edit: '/simple-sale/edit/:id',
+    view: '/simple-sale/view/:id',
+  },
+  activations: {
+    list: '/activations',
+    create: '/activation',
+    edit: '/activation/edit/:id',
+    view: '/activation/view/:id',
+  },
+  returns: {
+    list: '/returns-refunds',
+    create: '/returns-refunds/new',
+    view: '/returns-refunds/:id',
+  },
+} as const satisfies Record<string, ResourcePaths>;
+
+export const saleConfirmationPath = (id: number | string) => `/sale-confirmation/${String(id)}`;

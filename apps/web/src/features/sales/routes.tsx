@@ -1,0 +1,35 @@
+import { defineFeature } from '../../platform/feature.ts';
+import { lazyScreen } from '../../platform/lazy-screen.ts';
+import { resourceRoutes } from '../../platform/resources/routes.tsx';
+import { salesPaths } from './paths.ts';
+
+const screens = () => import('./sales-screens.tsx');
+const SalesCenterPage = lazyScreen(() => import('./SalesCenterPage.tsx'), 'SalesCenterPage');
+const CustomerBulkUploadPage = lazyScreen(
+  () => import('./CustomerBulkUploadPage.tsx'),
+  'CustomerBulkUploadPage',
+);
+const SaleConfirmationPage = lazyScreen(
+  () => import('./SaleConfirmationPage.tsx'),
+  'SaleConfirmationPage',
+);
+
+/** Retail sales at the counter (issue 17): sales center, customers, sales, activations, returns. */
+export const salesFeature = defineFeature({
+  name: 'sales',
+  signedInRoutes: [
+    { path: '/sales-center', element: <SalesCenterPage /> },
+    { path: '/sale-confirmation/:id', element: <SaleConfirmationPage /> },
+    { path: '/customers/bulkupload', element: <CustomerBulkUploadPage /> },
+    ...resourceRoutes(salesPaths.customers, async () => {
+      const [{ customerScreens }, { CustomerViewPage }] = await Promise.all([
+        screens(),
+        import('./CustomerViewPage.tsx'),
+      ]);
+      return { ...customerScreens, View: CustomerViewPage };
+    }),
+    ...resourceRoutes(salesPaths.sales, async () => (await screens()).saleScreens),
+    ...resourceRoutes(salesPaths.activations, async () => (await screens()).activationScreens),
+    ...resourceRoutes(salesPaths.returns, async () => (await screens()).returnScreens),
+  ],
+});

@@ -1,0 +1,337 @@
+import {
+  activations,
+  activationStatusMachine,
+  carriers,
+  customers,
+  returnTypeLabels,
+  returnTypes,
+  saleReturns,
+  sales,
+  saleStatusMachine,
+} from '@portal/contract/resources/sales';
+import { products } from '@portal/contract/resources/catalog';
+import { stores } from '@portal/contract/resources/organisation';
+import { storageKeys } from '@portal/contract/storage-keys';
+import { formatCents, statusLabel } from '../../platform/resources/DocumentPanels.tsx';
+import type { ResourceRow } from '../../platform/resources/resource-api.ts';
+import { createResourceScreens } from '../../platform/resources/screens.tsx';
+import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
+import { readStored } from '../../platform/storage.ts';
+import { hasPermission } from '../auth/session.ts';
+import { saleConfirmationPath, salesPaths } from './paths.ts';
+
+const env = { can: hasPermission };
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const byName = (row: ResourceRow): string =>
+  typeof row.name === 'string' && row.name ? row.name : `#${String(row.id)}`;
+const personName = (row: ResourceRow) =>
+  [text(row.first_name), text(row.last_name)].filter(Boolean).join(' ');
+
+const storeSearch: ReferenceSource = {
+  resource: stores,
+  label: byName,
+  filter: { is_active: 'true' },
+};
+const customerSearch: ReferenceSource = {
+  resource: customers,
+  label: (row) => `${personName(row)} (${text(row.phone) ?? ''})`,
+};
+const productSearch: ReferenceSource = {
+  resource: products,
+  label: (row) => (typeof row.sku === 'string' ? `${byName(row)} (${row.sku})` : byName(row)),
+  filter: { is_active: 'true' },
+};
+/** The store the signed-in user works at now (the store switcher's), for new rows. */
+const currentStore = () => {
+  const id = Number(readStored(storageKeys.storeId));
+  return Number.isInteger(id) && id > 0 ? { store_id: id } : {};
+};
+const status = (row: ResourceRow) => (typeof row.status === 'string' ? row.status : '');
+
+export const customerScreens = createResourceScreens(
+  defineResourceUi({
+    resource: customers,
+    paths: salesPaths.customers,
+    columns: [
+      { field: 'first_name', header: 'First name' },
+      { field: 'last_name', header: 'Last name' },
+      { field: 'phone', header: 'Phone' },
+      { field: 'email', header: 'Email' },
+      {
+        field: 'store_id',
+        header: 'Store',
+        value: (row) => text(row.store_name),
+        filterable: false,
+      },
+      { field: 'created_at', header: 'Added', kind: 'date', filterable: false },
+    ],
+    fields: [
+      { name: 'first_name', label: 'First name', kind: 'text' },
+      { name: 'last_name', label: 'Last name', kind: 'text' },
+      { name: 'phone', label: 'Phone', kind: 'text', helperText: '10 digits' },
+      { name: 'email', label: 'Email', kind: 'email' },
+      { name: 'zip', label: 'ZIP code', kind: 'text' },
+      {
+        name: 'store_id',
+        label: 'Home store',
+        kind: 'search',
+        reference: storeSearch,
+        labelFrom: 'store_name',
+      },
+      { name: 'notes', label: 'Notes', kind: 'textarea', wide: true },
+    ],
+    defaults: currentStore(),
+    links: [{ label: 'Bulk upload', to: '/customers/bulkupload', permission: 'write_customers' }],
+  }),
+  env,
+);
+
+const saleStatusOptions = saleStatusMachine.states.map((value) => ({
+  value,
+  label: statusLabel(saleStatusMachine, value),
+}));
+
+export const saleScreens = createResourceScreens(
+  defineResourceUi({
+    resource: sales,
+    paths: salesPaths.sales,
+    title: 'Invoices',
+    afterSave: { create: saleConfirmationPath(':id'), update: saleConfirmationPath(':id') },
+    rowLinks: [
+      {
+        label: 'Take payment',
+        to: (row) => saleConfirmationPath(row.id),
+        when: (row) => status(row) === 'held',
+        permission: 'write_sales',
+      },
+      {
+        label: 'Receipt',
+        to: (row) => saleConfirmationPath(row.id),
+        when: (row) => status(row) !== 'held',
+      },
+    ],
+    columns: [
+      { field: 'id', header: 'Receipt', kind: 'number' },
+      {
+        field: 'store_id',
+        header: 'Store',
+        value: (row) => text(row.store_name),
+        filterable: false,
+      },
+      {
+        field: 'customer_id',
+        header: 'Customer',
+        value: (row) => text(row.customer_name),
+        filterable: false,
+      },
+      { field: 'status', header: 'Status', kind: 'option', options: saleStatusOptions },
+      {
+        field: 'total_cents',
+        header: 'Total',
+        value: (row) => formatCents(row.total_cents),
+        filterable: false,
+      },
+      {
+        field: 'created_by',
+        header: 'Sold by',
+        value: (row) => text(row.created_by_name),
+        filterable: false,
+      },
+      { field: 'created_at', header: 'Rung up', kind: 'date', filterable: false },
+      { field: 'completed_at', header: 'Paid', kind: 'date', filterable: false, hidden: true },
+    ],
+    fields: [
+      {
+        name: 'store_id',
+        label: 'Store',
+        kind: 'search',
+        reference: storeSearch,
+        labelFrom: 'store_name',
+      },
+      {
+        name: 'customer_id',
+        label: 'Customer',
+        kind: 'search',
+        reference: customerSearch,
+        labelFrom: 'customer_name',
+      },
+      { name: 'note', label: 'Note', kind: 'textarea' },
+    ],
+    defaults: currentStore(),
+    lines: {
+      fields: [
+        {
+          name: 'product_id',
+          label: 'Product',
+          kind: 'search',
+          reference: productSearch,
+          labelFrom: 'product_name',
+        },
+        { name: 'quantity', label: 'Quantity', kind: 'number' },
+        {
+          name: 'serial',
+          label: 'IMEI / serial',
+          kind: 'text',
+          helperText: 'Scan the unit of a serialised product',
+        },
+      ],
+      columns: [
+        { field: 'product_name', header: 'Product' },
+        { field: 'serial', header: 'IMEI / serial' },
+        { field: 'quantity', header: 'Qty', kind: 'number' },
+        {
+          field: 'unit_price_cents',
+          header: 'Price',
+          value: (row) => formatCents(row.unit_price_cents),
+        },
+        { field: 'tax_cents', header: 'Tax', value: (row) => formatCents(row.tax_cents) },
+        { field: 'total_cents', header: 'Total', value: (row) => formatCents(row.total_cents) },
+      ],
+    },
+    totals: [
+      { field: 'subtotal_cents', label: 'Subtotal' },
+      { field: 'tax_cents', label: 'Tax' },
+      { field: 'total_cents', label: 'Total' },
+    ],
+  }),
+  env,
+);
+
+const activationStatusOptions = activationStatusMachine.states.map((value) => ({
+  value,
+  label: statusLabel(activationStatusMachine, value),
+}));
+
+export const activationScreens = createResourceScreens(
+  defineResourceUi({
+    resource: activations,
+    paths: salesPaths.activations,
+    columns: [
+      { field: 'id', header: 'Activation', kind: 'number' },
+      { field: 'phone_number', header: 'Number' },
+      { field: 'carrier', header: 'Carrier' },
+      {
+        field: 'customer_id',
+        header: 'Customer',
+        value: (row) => text(row.customer_name),
+        filterable: false,
+      },
+      {
+        field: 'store_id',
+        header: 'Store',
+        value: (row) => text(row.store_name),
+        filterable: false,
+      },
+      { field: 'status', header: 'Status', kind: 'option', options: activationStatusOptions },
+      { field: 'created_at', header: 'Activated', kind: 'date', filterable: false },
+    ],
+    fields: [
+      {
+        name: 'store_id',
+        label: 'Store',
+        kind: 'search',
+        reference: storeSearch,
+        labelFrom: 'store_name',
+      },
+      {
+        name: 'customer_id',
+        label: 'Customer',
+        kind: 'search',
+        reference: customerSearch,
+        labelFrom: 'customer_name',
+      },
+      {
+        name: 'carrier',
+        label: 'Carrier',
+        kind: 'select',
+        options: carriers.map((c) => ({ value: c, label: c })),
+      },
+      { name: 'plan', label: 'Plan', kind: 'text' },
+      { name: 'features', label: 'Features', kind: 'text' },
+      {
+        name: 'imei',
+        label: 'Device IMEI',
+        kind: 'text',
+        only: 'create',
+        helperText: "15 digits, from this store's stock",
+      },
+      {
+        name: 'iccid',
+        label: 'SIM ICCID',
+        kind: 'text',
+        only: 'create',
+        helperText: '19 or 20 digits',
+      },
+      { name: 'phone_number', label: 'Phone number', kind: 'text', helperText: '10 digits' },
+      { name: 'dealer_code', label: 'Dealer code', kind: 'text' },
+      { name: 'port_in', label: 'Port in a number', kind: 'switch' },
+      { name: 'port_account_number', label: 'Port-in account number', kind: 'text' },
+      {
+        name: 'port_pin',
+        label: 'Transfer PIN',
+        kind: 'password',
+        helperText: 'Stored encrypted, never shown again',
+      },
+      { name: 'port_billing_zip', label: 'Billing ZIP', kind: 'text' },
+      { name: 'port_account_holder', label: 'Account holder', kind: 'text' },
+    ],
+    defaults: currentStore(),
+  }),
+  env,
+);
+
+const returnTypeOptions = returnTypes.map((value) => ({ value, label: returnTypeLabels[value] }));
+
+export const returnScreens = createResourceScreens(
+  defineResourceUi({
+    resource: saleReturns,
+    paths: salesPaths.returns,
+    title: 'Returns & Refunds',
+    columns: [
+      { field: 'id', header: 'Return', kind: 'number' },
+      { field: 'type', header: 'Type', kind: 'option', options: returnTypeOptions },
+      { field: 'sale_id', header: 'Receipt', kind: 'number' },
+      { field: 'serial', header: 'IMEI / serial' },
+      {
+        field: 'refund_cents',
+        header: 'Refund',
+        value: (row) => formatCents(row.refund_cents),
+        filterable: false,
+      },
+      {
+        field: 'store_id',
+        header: 'Store',
+        value: (row) => text(row.store_name),
+        filterable: false,
+      },
+      { field: 'created_at', header: 'Returned', kind: 'date', filterable: false },
+    ],
+    fields: [
+      { name: 'type', label: 'Return type', kind: 'select', options: returnTypeOptions },
+      {
+        name: 'sale_id',
+        label: 'Receipt number',
+        kind: 'number',
+        helperText: 'Buyers remorse, DOA, OBF',
+      },
+      { name: 'sale_line_id', label: 'Receipt line', kind: 'number' },
+      {
+        name: 'store_id',
+        label: 'Store',
+        kind: 'search',
+        reference: storeSearch,
+        helperText: 'Stock balance return',
+      },
+      { name: 'serial', label: 'IMEI / serial', kind: 'text', helperText: 'Stock balance return' },
+      { name: 'reason', label: 'Reason', kind: 'textarea', wide: true },
+      {
+        name: 'override_reason',
+        label: 'Manager override reason',
+        kind: 'textarea',
+        wide: true,
+        helperText: 'Past the return window only',
+      },
+    ],
+  }),
+  env,
+);

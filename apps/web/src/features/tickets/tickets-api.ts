@@ -1,0 +1,103 @@
+import { listDataSchema } from '@portal/contract/envelope';
+import { createdPublicLinkSchema, publicLinkRowSchema } from '@portal/contract/platform';
+import {
+  publicTicketCenterSchema,
+  publicTicketOpenedSchema,
+  publicTicketSchema,
+  slaTrackerSchema,
+  storeTicketLinkSchema,
+  ticketCommentSchema,
+  ticketDashboardSchema,
+  ticketSchema,
+  ticketSlaSchema,
+  type PublicTicketOpen,
+  type SlaTrackerQuery,
+} from '@portal/contract/resources/tickets';
+import { api } from '../../platform/api.ts';
+
+export const ticketKeys = {
+  dashboard: ['ticket-center', 'dashboard'] as const,
+  comments: (id: number) => ['tickets', id, 'comments'] as const,
+};
+
+export const fetchDashboard = (signal?: AbortSignal) =>
+  api.get('/ticket-center/dashboard', ticketDashboardSchema, { signal }).then((r) => r.data);
+
+export const fetchComments = (id: number, signal?: AbortSignal) =>
+  api
+    .get(`/task-tickets/${id}/comments`, listDataSchema(ticketCommentSchema), { signal })
+    .then((r) => r.data.results);
+
+export const postComment = (id: number, body: string) =>
+  api.post(`/task-tickets/${id}/comments`, { body }, ticketCommentSchema);
+
+const linkQuery = (id: number) => ({ resource: 'tickets', action: 'view', record_id: id });
+export const publicLinkKeys = (id: number) => ['tickets', id, 'public-links'] as const;
+
+/** The public view's address for a ticket and a link token (the token is shown once). */
+export const publicTicketUrl = (id: number, token: string) =>
+  `${window.location.origin}/public/ticket-view?ticket=${id}&token=${encodeURIComponent(token)}`;
+
+export const fetchPublicLinks = (id: number, signal?: AbortSignal) =>
+  api
+    .get('/public-links', listDataSchema(publicLinkRowSchema), { signal, query: linkQuery(id) })
+    .then((r) => r.data.results);
+
+/** A link to read and comment on the ticket, for 90 days (and never beyond 14 days after close). */
+export const createPublicLink = (id: number) =>
+  api.post(
+    '/public-links',
+    { ...linkQuery(id), expires_in_hours: 90 * 24 },
+    createdPublicLinkSchema,
+  );
+
+export const revokePublicLink = (linkId: number) =>
+  api.post(`/public-links/${linkId}/revoke`, {}, publicLinkRowSchema);
+
+export const fetchPublicTicket = (id: number, token: string, signal?: AbortSignal) =>
+  api
+    .get(`/public/cc-tickets/${id}`, publicTicketSchema, {
+      signal,
+      query: { token },
+      endSessionOnExpiry: false,
+    })
+    .then((r) => r.data);
+
+export const postPublicComment = (id: number, token: string, name: string, body: string) =>
+  api.post(
+    '/public/cc-ticket-comments',
+    { ticket_id: id, token, name, body },
+    ticketCommentSchema.omit({ author_id: true }),
+    { endSessionOnExpiry: false },
+  );
+
+export const slaKeys = {
+  ticket: (id: number) => ['tickets', id, 'sla'] as const,
+  tracker: (query: SlaTrackerQuery) => ['sla-tracker', query] as const,
+};
+
+export const fetchSla = (id: number, signal?: AbortSignal) =>
+  api.get(`/task-tickets/${id}/sla`, ticketSlaSchema, { signal }).then((r) => r.data);
+
+/** Pending with the reason the SLA clocks pause for. */
+export const waitTicket = (id: number, reason: string) =>
+  api.post(`/task-tickets/${id}/wait`, { reason }, ticketSchema);
+
+export const fetchSlaTracker = (query: SlaTrackerQuery, signal?: AbortSignal) =>
+  api.get('/sla-tracker', slaTrackerSchema, { signal, query }).then((r) => r.data);
+
+export const fetchPublicCenter = (token: string, signal?: AbortSignal) =>
+  api
+    .get('/public/ticket-center', publicTicketCenterSchema, {
+      signal,
+      query: { token },
+      endSessionOnExpiry: false,
+    })
+    .then((r) => r.data);
+
+export const openPublicTicket = (body: PublicTicketOpen) =>
+  api.post('/public/ticket-center', body, publicTicketOpenedSchema, { endSessionOnExpiry: false });
+
+/** A store's QR link to the public ticket center (made by the API with APP_URL). */
+export const createStoreTicketLink = (storeId: number) =>
+  api.post('/ticket-center/store-links', { store_id: storeId }, storeTicketLinkSchema);
