@@ -1,7 +1,7 @@
 import { check, foreignKey, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { tenantColumns, tenantForeignKey, tenantPrimaryKey } from '../../db/columns.ts';
-import { products } from '../catalog/schema.ts';
+import { adjustmentReasons, products } from '../catalog/schema.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { users } from '../users/schema.ts';
@@ -10,7 +10,8 @@ import { users } from '../users/schema.ts';
  * Where stock can be: a company warehouse, a store (one location per store), or one order's
  * in-transit location (shipped units, belonging to neither site). Units that left stock stay
  * traceable in one company location per kind: sold (to customers), defective (DOA/OBF returns,
- * never sellable) and vendor (sent back by a stock balance return).
+ * never sellable), vendor (sent back by a stock balance return) and adjusted (written off by a
+ * count: counted fewer than on hand).
  */
 export const stockLocations = pgTable(
   'stock_locations',
@@ -20,6 +21,10 @@ export const stockLocations = pgTable(
     name: text().notNull(),
     store_id: integer(),
     order_id: integer(),
+    /** a warehouse's contact, phone and address (the inventory app's /inventory/warehouses) */
+    contact_name: text(),
+    phone: text(),
+    address: text(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -28,9 +33,10 @@ export const stockLocations = pgTable(
     tenantForeignKey(t.company_id, t.order_id, orders).onDelete('cascade'),
     unique().on(t.company_id, t.store_id),
     unique().on(t.company_id, t.order_id),
+    index().on(t.company_id, t.kind, t.name),
     check(
       'stock_locations_kind',
-      sql`${t.kind} in ('warehouse', 'store', 'in_transit', 'sold', 'defective', 'vendor')`,
+      sql`${t.kind} in ('warehouse', 'store', 'in_transit', 'sold', 'defective', 'vendor', 'adjusted')`,
     ),
   ],
 );
@@ -103,5 +109,33 @@ export const orderDiscrepancies = pgTable(
       'order_discrepancies_resolution',
       sql`${t.resolution} is null or ${t.resolution} in ('reship', 'credit', 'accept')`,
     ),
+  ],
+);
+
+/**
+ * A stock count's difference posted for one product at one location (/accessory-recon-upload):
+ * `quantity` units added (positive) or written off (negative), with a reason; the units' moves
+ * are in stock_movements.
+ */
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    ...tenantColumns(),
+    location_id: integer().notNull(),
+    product_id: integer().notNull(),
+    on_hand: integer().notNull(),
+    counted: integer().notNull(),
+    quantity: integer().notNull(),
+    reason_id: integer().notNull(),
+    note: text(),
+    user_id: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.location_id, stockLocations),
+    tenantForeignKey(t.company_id, t.product_id, products),
+    tenantForeignKey(t.company_id, t.reason_id, adjustmentReasons),
+    tenantForeignKey(t.company_id, t.user_id, users),
+    index().on(t.company_id, t.location_id, t.id),
   ],
 );

@@ -1,8 +1,9 @@
-import { foreignKey, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { tenantColumns, tenantForeignKey, tenantPrimaryKey } from '../../db/columns.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
-import { products } from '../catalog/schema.ts';
+import { adjustmentReasons, products } from '../catalog/schema.ts';
 
 /** A store's order from the company's warehouse; its totals are the sums of its lines, in cents. */
 export const orders = pgTable(
@@ -17,6 +18,8 @@ export const orders = pgTable(
     subtotal_cents: integer().notNull().default(0),
     tax_cents: integer().notNull().default(0),
     total_cents: integer().notNull().default(0),
+    /** the sum of its lines' price adjustments (total = subtotal + tax + adjustments) */
+    adjustment_cents: integer().notNull().default(0),
     created_by: integer(),
   },
   (t) => [
@@ -39,6 +42,8 @@ export const orderLines = pgTable(
     quantity: integer().notNull(),
     unit_price_cents: integer().notNull(),
     tax_cents: integer().notNull().default(0),
+    /** the sum of the line's price adjustments (total = quantity x price + tax + adjustments) */
+    adjustment_cents: integer().notNull().default(0),
     total_cents: integer().notNull(),
   },
   (t) => [
@@ -46,5 +51,33 @@ export const orderLines = pgTable(
     tenantForeignKey(t.company_id, t.order_id, orders).onDelete('cascade'),
     tenantForeignKey(t.company_id, t.product_id, products),
     index().on(t.company_id, t.order_id),
+  ],
+);
+
+/**
+ * A price adjustment of one order line (/price-adjustment): a delta in cents (negative: a credit)
+ * with a reason and who approved it; append-only, the line's and order's totals carry the sum.
+ */
+export const orderPriceAdjustments = pgTable(
+  'order_price_adjustments',
+  {
+    ...tenantColumns(),
+    order_id: integer().notNull(),
+    order_line_id: integer().notNull(),
+    delta_cents: integer().notNull(),
+    reason_id: integer().notNull(),
+    note: text(),
+    approved_by: integer(),
+    line_total_before_cents: integer().notNull(),
+    line_total_after_cents: integer().notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.order_id, orders).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.order_line_id, orderLines).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.reason_id, adjustmentReasons),
+    tenantForeignKey(t.company_id, t.approved_by, users),
+    index().on(t.company_id, t.order_id, t.id),
+    check('order_price_adjustments_after', sql`${t.line_total_after_cents} >= 0`),
   ],
 );
