@@ -1,19 +1,43 @@
-import { boolean, foreignKey, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
-import { tenantColumns, tenantPrimaryKey } from '../../db/columns.ts';
-import { companies } from '../organisation/schema.ts';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { tenantColumns, tenantForeignKey, tenantPrimaryKey } from '../../db/columns.ts';
+import { companies, stores } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
 
-/** Files and links a company keeps: logos, icons, documents (uploaded or https). */
+/**
+ * Files and links a company keeps (logos, icons, documents: uploaded or https) and its equipment
+ * per store (kind `equipment`, /asset-tracker): type, serial, store, assigned person, condition,
+ * photo; its moves between stores are in the resource history.
+ */
 export const companyAssets = pgTable(
   'company_assets',
   {
     ...tenantColumns(),
     name: text().notNull(),
     kind: text().notNull(),
-    url: text().notNull(),
+    /** the file or address; null for equipment */
+    url: text(),
+    asset_type: text(),
+    serial_number: text(),
+    store_id: integer(),
+    assigned_user_id: integer(),
+    condition: text(),
+    photo_url: text(),
   },
   (t) => [
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.store_id, stores),
+    tenantForeignKey(t.company_id, t.assigned_user_id, users),
+    index().on(t.company_id, t.kind, t.store_id),
   ],
 );
 

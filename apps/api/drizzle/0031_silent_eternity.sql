@@ -1,0 +1,1 @@
+DROP INDEX "sale_dependencies_company_id_id_index";
