@@ -17,7 +17,7 @@ import {
   tenantForeignKey,
   tenantPrimaryKey,
 } from '../../db/columns.ts';
-import { products } from '../catalog/schema.ts';
+import { categories, products } from '../catalog/schema.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 
@@ -160,5 +160,35 @@ export const saleReturns = pgTable(
     unique().on(t.company_id, t.sale_line_id),
     index().on(t.company_id, t.sale_id),
     check('sale_returns_type', sql`${t.type} in ('bre', 'doa', 'obf', 'sbr')`),
+  ],
+);
+
+/**
+ * What must be sold with what (sale dependencies): an item kind, narrowed to a product category for
+ * devices and accessories, needs a companion item on the same ring-up. A rule about a category goes
+ * with the category.
+ */
+export const saleDependencies = pgTable(
+  'sale_dependencies',
+  {
+    ...tenantColumns(),
+    item_kind: text().notNull(),
+    item_category_id: integer(),
+    required_kind: text().notNull(),
+    required_category_id: integer(),
+    note: text(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.item_category_id, categories).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.required_category_id, categories).onDelete('cascade'),
+    unique()
+      .on(t.company_id, t.item_kind, t.item_category_id, t.required_kind, t.required_category_id)
+      .nullsNotDistinct(),
+    check(
+      'sale_dependencies_kinds',
+      sql`${t.item_kind} in ('device', 'accessory', 'plan', 'feature') and ${t.required_kind} in ('device', 'accessory', 'plan', 'feature')`,
+    ),
   ],
 );
