@@ -1,0 +1,95 @@
+import { index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import type { BulletinQuestion } from '@portal/contract/communications';
+import {
+  activeFlag,
+  isoTimestamp,
+  tenantColumns,
+  tenantForeignKey,
+  tenantPrimaryKey,
+} from '../../db/columns.ts';
+import { companies } from '../organisation/schema.ts';
+import { users } from '../users/schema.ts';
+import { foreignKey } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/**
+ * Bulletins (issue 18 item 7): the current version's text and questions, the audience (regions,
+ * districts, stores, roles; empty lists: everyone) and the version acknowledgements must name.
+ */
+export const bulletins = pgTable(
+  'bulletins',
+  {
+    ...tenantColumns(),
+    title: text().notNull(),
+    body: text().notNull(),
+    ack_mode: text().notNull().default('read'),
+    questions: jsonb().$type<BulletinQuestion[]>().notNull().default([]),
+    region_ids: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    district_ids: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    store_ids: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    role_ids: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    escalate_after_days: integer(),
+    version: integer().notNull().default(1),
+    version_at: isoTimestamp()
+      .notNull()
+      .default(sql`now()`),
+    created_by: integer(),
+    is_active: activeFlag(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.created_by, users),
+    index().on(t.company_id, t.version_at, t.id),
+  ],
+);
+
+/** Each published version as it was (create, then each material edit). */
+export const bulletinVersions = pgTable(
+  'bulletin_versions',
+  {
+    ...tenantColumns(),
+    bulletin_id: integer().notNull(),
+    version: integer().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    questions: jsonb().$type<BulletinQuestion[]>().notNull().default([]),
+    created_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.bulletin_id, bulletins).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.created_by, users),
+    unique().on(t.company_id, t.bulletin_id, t.version),
+  ],
+);
+
+/** One person's acknowledgement of one version (at most one per version). */
+export const bulletinAcknowledgements = pgTable(
+  'bulletin_acknowledgements',
+  {
+    ...tenantColumns(),
+    bulletin_id: integer().notNull(),
+    version: integer().notNull(),
+    user_id: integer().notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.bulletin_id, bulletins).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.user_id, users).onDelete('cascade'),
+    unique().on(t.company_id, t.bulletin_id, t.version, t.user_id),
+    index().on(t.company_id, t.user_id),
+  ],
+);
