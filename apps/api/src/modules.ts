@@ -13,6 +13,7 @@ import { catalogModule } from './modules/catalog/module.ts';
 import { ordersModule } from './modules/orders/module.ts';
 import { inventoryModule } from './modules/inventory/module.ts';
 import { purchasingModule } from './modules/purchasing/module.ts';
+import { placesModule } from './modules/places/module.ts';
 import { salesModule } from './modules/sales/module.ts';
 import { supportModule } from './modules/support/module.ts';
 import { contactModule } from './modules/contact/module.ts';
@@ -52,6 +53,7 @@ export const modules: readonly PortalModule[] = [
   ordersModule,
   inventoryModule,
   purchasingModule,
+  placesModule,
   salesModule,
   ticketsModule,
   supportModule,

@@ -44,6 +44,10 @@ export const resourcePermissionNames = [
   'purchase_order_receipts',
   'receipt_discrepancies',
   'discrepancy_comments',
+  'warehouses',
+  'customer_warehouses',
+  'brands',
+  'internal_inventory',
 ] as const;
 export type ResourcePermissionName = (typeof resourcePermissionNames)[number];
 

@@ -113,6 +113,14 @@ const buying: Permission[] = [
   'write_receipt_discrepancies',
   'read_discrepancy_comments',
   'write_discrepancy_comments',
+  'read_warehouses',
+  'write_warehouses',
+  'read_customer_warehouses',
+  'write_customer_warehouses',
+  'read_brands',
+  'write_brands',
+  'read_internal_inventory',
+  'write_internal_inventory',
 ];
 
 /** What each built-in role is granted, as one permission group per role. */

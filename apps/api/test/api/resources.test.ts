@@ -482,6 +482,40 @@ const samples: Record<ResourcePermissionName, Sample> = {
     }),
     update: { name: 'Generic Vendor Renamed', note: 'Weekly pickups' },
   },
+  warehouses: {
+    create: async () => ({
+      name: `Generic Warehouse ${++uniqueCount}`,
+      contact_name: 'Wanda Keeper',
+      phone: '+1 555 0111',
+      address: '1 Dock Rd',
+    }),
+    update: { name: 'Generic Warehouse Renamed', phone: '+1 555 0112' },
+  },
+  customer_warehouses: {
+    create: async () => ({
+      name: `Generic Customer Site ${++uniqueCount}`,
+      customer_name: 'Generic Customer',
+      email: 'site@customer.example',
+    }),
+    update: { name: 'Generic Customer Site Renamed', note: 'Dock at the back' },
+  },
+  brands: {
+    create: async () => ({
+      name: `Generic Brand ${++uniqueCount}`,
+      website: 'https://brand.example',
+    }),
+    update: { name: 'Generic Brand Renamed', description: 'Phones and cases' },
+  },
+  // List, get and create only (tested in places.test.ts); the generic suite skips it.
+  internal_inventory: {
+    create: async (t, token) => ({
+      product_id: (await idsOf(t, token, '/products'))[0],
+      warehouse_id: (await purchasingBasics(t, token)).warehouse_id,
+      quantity: 1,
+      purpose: 'Demo unit',
+    }),
+    update: { purpose: 'Office phone' },
+  },
   purchase_orders: {
     create: async (t, token) => ({
       ...(await purchasingBasics(t, token)),

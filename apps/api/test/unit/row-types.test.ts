@@ -13,6 +13,7 @@ import type * as fields from '@portal/contract/resources/module-fields';
 import type * as navigation from '@portal/contract/resources/navigation';
 import type * as orders from '@portal/contract/resources/orders';
 import type * as purchasing from '@portal/contract/resources/purchasing';
+import type * as places from '@portal/contract/resources/places';
 import type * as organisation from '@portal/contract/resources/organisation';
 import type * as support from '@portal/contract/resources/support';
 import type * as ticketing from '@portal/contract/resources/tickets';
@@ -27,6 +28,8 @@ import type * as fieldTables from '../../src/modules/fields/schema.ts';
 import type * as navigationTables from '../../src/modules/navigation/schema.ts';
 import type * as orderTables from '../../src/modules/orders/schema.ts';
 import type * as purchasingTables from '../../src/modules/purchasing/schema.ts';
+import type * as inventoryTables from '../../src/modules/inventory/schema.ts';
+import type * as placesTables from '../../src/modules/places/schema.ts';
 import type * as organisationTables from '../../src/modules/organisation/schema.ts';
 import type * as schedulingTables from '../../src/modules/scheduling/schema.ts';
 import type * as supportTables from '../../src/modules/support/schema.ts';
@@ -204,6 +207,22 @@ type Checks = {
   discrepancy_comments: RowMatches<
     Row<typeof purchasing.discrepancyComments>,
     typeof purchasingTables.discrepancyComments
+  >;
+  warehouses: RowMatches<
+    Row<typeof places.warehouses>,
+    typeof inventoryTables.stockLocations,
+    never,
+    'kind' | 'store_id' | 'order_id'
+  >;
+  customer_warehouses: RowMatches<
+    Row<typeof places.customerWarehouses>,
+    typeof placesTables.customerWarehouses
+  >;
+  brands: RowMatches<Row<typeof places.brands>, typeof placesTables.brands>;
+  internal_inventory: RowMatches<
+    Row<typeof places.internalInventory>,
+    typeof placesTables.internalInventory,
+    'product_name' | 'warehouse_name' | 'created_by_name'
   >;
   customers: RowMatches<Row<typeof retail.customers>, typeof retailTables.customers, 'store_name'>;
   sales: RowMatches<

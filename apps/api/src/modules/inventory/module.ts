@@ -1,10 +1,12 @@
 import { defineModule } from '../../platform/module.ts';
 import { seedInventoryDemo } from './demo.ts';
 import { inventoryRoutes } from './routes.ts';
+import { warehouseService } from './warehouses.ts';
 
 /** Stock: locations, serialised units and their movements; fulfilment and receiving of orders. */
 export const inventoryModule = defineModule({
   name: 'inventory',
+  resources: [warehouseService],
   routes: (api, { db }) => inventoryRoutes(api, db),
   sidebar: [
     {

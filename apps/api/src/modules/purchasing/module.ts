@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { warehouseRemoving } from '../inventory/hooks.ts';
 import { seedPurchasingDemo } from './demo.ts';
 import {
   commentService,
@@ -9,6 +10,7 @@ import {
 import { receiptService } from './receipts.ts';
 import { purchasingRoutes } from './routes.ts';
 import { purchaseOrderService, supplierService, vendorService } from './services.ts';
+import { refuseWarehouseInUse } from './warehouse-guard.ts';
 
 /**
  * The buying side of the inventory app (issue 19): suppliers and vendors, purchase orders with
@@ -31,6 +33,7 @@ export const purchasingModule = defineModule({
     purchasingRoutes(api, db);
     publicDiscrepancyRoutes(api, db);
   },
+  connect: () => warehouseRemoving.register('purchasing', refuseWarehouseInUse),
   demo: (ctx) => seedPurchasingDemo(ctx),
   sidebar: [
     {
@@ -75,6 +78,36 @@ export const purchasingModule = defineModule({
           route: '/inventory/vendors',
           icon: 'groups',
           permission: 'read_vendors',
+        },
+        {
+          name: 'Warehouses',
+          route: '/inventory/warehouses',
+          icon: 'store',
+          permission: 'read_warehouses',
+        },
+        {
+          name: 'Customer Warehouses',
+          route: '/inventory/customer-warehouses',
+          icon: 'store',
+          permission: 'read_customer_warehouses',
+        },
+        {
+          name: 'Internal Inventory',
+          route: '/inventory/internal-inv',
+          icon: 'assignment',
+          permission: 'read_internal_inventory',
+        },
+        {
+          name: 'Brands',
+          route: '/inventory/brands',
+          icon: 'shopping_cart',
+          permission: 'read_brands',
+        },
+        {
+          name: 'Inventory Products',
+          route: '/inventory/products',
+          icon: 'shopping_cart',
+          permission: 'read_products',
         },
       ],
     },

@@ -120,6 +120,11 @@ export interface ResourceServiceOptions<Def extends ResourceDefinition> {
    * schema drops those it does not name, so hooks may read internal ones (a file's key).
    */
   computed?: Record<string, SQL>;
+  /**
+   * A fixed condition every query of the resource adds (the rows of a shared table that are this
+   * resource's: stock locations of kind warehouse); rows outside it answer 404. Create must fill it.
+   */
+  where?: SQL;
   /** Builders of the replies the definition declares under `replies`. */
   replies?: {
     /** The create's reply: gets the created row and the values beforeCreate returned. */
@@ -220,7 +225,8 @@ export function createResourceService<Def extends ResourceDefinition>(
   );
 
   function scope(ctx: RequestContext, parentId?: number): SQL | undefined {
-    const company = isSuperAdmin(ctx) ? undefined : eq(scopeColumn, ctx.companyId);
+    const tenant = isSuperAdmin(ctx) ? undefined : eq(scopeColumn, ctx.companyId);
+    const company = options.where ? and(tenant, options.where) : tenant;
     if (!parentColumn) return company;
     if (parentId === undefined) throw new Error(`${definition.name}: no parent id`);
     return and(company, eq(parentColumn, parentId));

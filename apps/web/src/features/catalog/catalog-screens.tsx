@@ -46,7 +46,7 @@ const kindOptions = [
   { value: 'accessory', label: 'Accessory' },
 ];
 
-const productUi = defineResourceUi({
+export const productUi = defineResourceUi({
   resource: products,
   paths: catalogPaths.products,
   columns: [

@@ -35,4 +35,36 @@ export const purchasingPaths = {
   },
   publicDiscrepancy: '/public/purchase-order/receipt/discrepancy/:id',
   skuSearch: '/inventory/stock/sku-search',
+  warehouses: {
+    list: '/inventory/warehouses',
+    create: '/inventory/warehouses/create',
+    edit: '/inventory/warehouses/edit/:id',
+    view: '/inventory/warehouses/view/:id',
+  },
+  customerWarehouses: {
+    list: '/inventory/customer-warehouses',
+    aliases: ['/inventory/customer-warehouses/list'],
+    create: '/inventory/customer-warehouses/create',
+    edit: '/inventory/customer-warehouses/edit/:id',
+    view: '/inventory/customer-warehouses/view/:id',
+  },
+  /** Internal inventory is kept as written: no edit screen (SPEC.md: list, create, view/:id). */
+  internalInventory: {
+    list: '/inventory/internal-inv',
+    aliases: ['/inventory/internal-inv/list'],
+    create: '/inventory/internal-inv/create',
+    view: '/inventory/internal-inv/view/:id',
+  },
+  brands: {
+    list: '/inventory/brands',
+    create: '/inventory/brands/create',
+    edit: '/inventory/brands/edit/:id',
+    view: '/inventory/brands/view/:id',
+  },
+  products: {
+    list: '/inventory/products',
+    create: '/inventory/products/create',
+    edit: '/inventory/products/edit/:id',
+    view: '/inventory/products/view/:id',
+  },
 } as const satisfies Record<string, ResourcePaths | string>;

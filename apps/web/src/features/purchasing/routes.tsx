@@ -4,6 +4,7 @@ import { resourceRoutes } from '../../platform/resources/routes.tsx';
 import { purchasingPaths as paths } from './paths.ts';
 
 const screens = () => import('./purchasing-screens.tsx');
+const places = () => import('./places-screens.tsx');
 const ReceiveGoodsPage = lazyScreen(() => import('./ReceiveGoodsPage.tsx'), 'ReceiveGoodsPage');
 const SkuSearchPage = lazyScreen(() => import('./SkuSearchPage.tsx'), 'SkuSearchPage');
 const DiscrepancyPage = lazyScreen(() => import('./DiscrepancyPage.tsx'), 'DiscrepancyPage');
@@ -27,6 +28,17 @@ export const purchasingFeature = defineFeature({
     ...resourceRoutes(paths.receipts, async () => (await screens()).receiptScreens),
     { path: paths.discrepancies.view, element: <DiscrepancyPage /> },
     { path: paths.skuSearch, element: <SkuSearchPage /> },
+    ...resourceRoutes(paths.warehouses, async () => (await places()).warehouseScreens),
+    ...resourceRoutes(
+      paths.customerWarehouses,
+      async () => (await places()).customerWarehouseScreens,
+    ),
+    ...resourceRoutes(
+      paths.internalInventory,
+      async () => (await places()).internalInventoryScreens,
+    ),
+    ...resourceRoutes(paths.brands, async () => (await places()).brandScreens),
+    ...resourceRoutes(paths.products, async () => (await places()).inventoryProductScreens),
     ...resourceRoutes(
       { ...paths.discrepancies, view: undefined },
       async () => (await screens()).discrepancyScreens,

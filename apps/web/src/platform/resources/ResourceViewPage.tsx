@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { offers } from '@portal/contract/resource';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api.ts';
@@ -156,21 +157,22 @@ function ViewScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
               Activate
             </Button>
           )}
-          {(resource.deleteMode === 'deactivate' ? status === 'Active' : status !== 'Deleted') && (
-            <Button
-              variant="outlined"
-              color="error"
-              disabled={commands.busy}
-              onClick={() =>
-                commands.remove(data, () => {
-                  // A removed row has nothing left to view.
-                  if (resource.deleteMode === 'remove') void navigate(paths.list);
-                })
-              }
-            >
-              {commands.deleteLabel}
-            </Button>
-          )}
+          {offers(resource, 'delete') &&
+            (resource.deleteMode === 'deactivate' ? status === 'Active' : status !== 'Deleted') && (
+              <Button
+                variant="outlined"
+                color="error"
+                disabled={commands.busy}
+                onClick={() =>
+                  commands.remove(data, () => {
+                    // A removed row has nothing left to view.
+                    if (resource.deleteMode === 'remove') void navigate(paths.list);
+                  })
+                }
+              >
+                {commands.deleteLabel}
+              </Button>
+            )}
         </Stack>
       )}
       {commands.dialog}

@@ -1,0 +1,17 @@
+// The inventory module's extension points (platform/hooks.ts), registered by other modules' module.ts.
+import type { Executor } from '../../platform/database.ts';
+import { defineHook } from '../../platform/hooks.ts';
+
+export interface RemovedWarehouse {
+  companyId: number;
+  warehouseId: number;
+  name: string;
+}
+
+/**
+ * Run in the transaction that deletes a warehouse, before it goes: a module whose rows name the
+ * warehouse (purchase orders, internal inventory) refuses with a 409 saying what holds it.
+ */
+export const warehouseRemoving = defineHook<[tx: Executor, warehouse: RemovedWarehouse]>(
+  'inventory.warehouse_removing',
+);
