@@ -32,6 +32,8 @@ export const uploadFolders = {
   },
   'profile-photos': { maxBytes: 2 * MB, types: [...imageTypes] },
   oneViewBgImg: { maxBytes: 2 * MB, types: [...imageTypes] },
+  /** a photo of a company asset (/asset-tracker) */
+  'asset-photos': { maxBytes: 5 * MB, types: [...imageTypes] },
 } as const satisfies Record<string, { maxBytes: number; types: readonly UploadContentType[] }>;
 export type UploadFolder = keyof typeof uploadFolders;
 export const uploadFolderNames = Object.keys(uploadFolders) as UploadFolder[];

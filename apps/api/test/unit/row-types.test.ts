@@ -123,7 +123,11 @@ type Checks = {
     typeof supportTables.supportTickets
   >;
   tax_info: RowMatches<Row<typeof billing.taxInfo>, typeof billingTables.taxInfo>;
-  company_assets: RowMatches<Row<typeof company.companyAssets>, typeof companyTables.companyAssets>;
+  company_assets: RowMatches<
+    Row<typeof company.companyAssets>,
+    typeof companyTables.companyAssets,
+    'store_name' | 'assigned_user_name'
+  >;
   company_carriers: RowMatches<
     Row<typeof company.companyCarriers>,
     typeof companyTables.companyCarriers

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorReplySchema, listDataSchema, replySchema } from '@portal/contract/envelope';
-import { carrierSchema } from '@portal/contract/resources/company';
+import { idParamsSchema } from '@portal/contract/list-query';
+import {
+  carrierSchema,
+  companyAssetMessages,
+  companyAssetSchema,
+  moveAssetBody,
+} from '@portal/contract/resources/company';
 import {
   companies,
   companySchema,
@@ -14,7 +20,7 @@ import type { Database } from '../../platform/database.ts';
 import { ok } from '../../platform/reply.ts';
 import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
 import { companyService } from '../organisation/api.ts';
-import { activeCarriers } from './services.ts';
+import { activeCarriers, moveAsset } from './services.ts';
 
 const ownCompanyErrors = {
   400: errorReplySchema,
@@ -51,6 +57,63 @@ export function companyRoutes(app: FastifyInstance, db: Database, uploads: Uploa
         origin: requestOrigin(request),
       });
       return ok('', signed);
+    },
+  });
+
+  // A photo of a piece of equipment (/asset-tracker): signed here, PUT there, then kept in the
+  // asset's photo_url (PATCH /company-assets/{id}).
+  r.post('/company-assets/photos/upload', {
+    schema: {
+      tags: ['Company Assets'],
+      summary: 'Sign an upload URL for a company asset photo',
+      body: signUploadRequestSchema,
+      response: {
+        200: replySchema(signedUploadSchema),
+        400: errorReplySchema,
+        403: errorReplySchema,
+        460: errorReplySchema,
+      },
+    },
+    config: { access: 'write_company_assets' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const signed = uploads.sign({
+        companyId: ctx.companyId,
+        folder: 'asset-photos',
+        fileName: request.body.file_name,
+        contentType: request.body.file_type,
+        origin: requestOrigin(request),
+      });
+      return ok('', signed);
+    },
+  });
+
+  // /asset-tracker's Move: equipment to another store of the company, kept in its history.
+  r.post('/company-assets/:id/move', {
+    schema: {
+      tags: ['Company Assets'],
+      summary: 'Move a piece of equipment to another store',
+      description:
+        'One transaction: the asset changes store and its history (GET /company-assets/{id}/history) ' +
+        'gets a `move` entry with who, when, from_status and to_status (the stores by name), ' +
+        "before and after (store_id and store_name) and the note. Another company's store: 400; " +
+        'the same store: 400; a file (not equipment): 409.',
+      params: idParamsSchema,
+      body: moveAssetBody,
+      response: {
+        200: replySchema(companyAssetSchema),
+        400: errorReplySchema,
+        403: errorReplySchema,
+        404: errorReplySchema,
+        409: errorReplySchema,
+        460: errorReplySchema,
+      },
+    },
+    config: { access: 'write_company_assets' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const moved = await moveAsset(db, ctx, request.params.id, request.body);
+      return ok(companyAssetMessages.moved, companyAssetSchema.parse(moved));
     },
   });
 
