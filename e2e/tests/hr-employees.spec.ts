@@ -6,6 +6,9 @@ test.describe.configure({ timeout: 120_000 });
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
+/** Unique per attempt, so a retry does not meet the people its first try created. */
+const runTag = () => Date.now().toString(36);
+
 /** A 1x1 PNG, as a picture the employee form uploads. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -15,6 +18,7 @@ const PNG = Buffer.from(
 test('employees: create with a profile picture, terminate with notes, reactivate', async ({
   page,
 }) => {
+  const email = `ola.onboard.${runTag()}@demo.example`;
   await page.goto('/login');
   await submitLogin(page, 'agent@demo.example');
   await expect(toast(page, 'Logged in')).toBeVisible();
@@ -41,7 +45,7 @@ test('employees: create with a profile picture, terminate with notes, reactivate
   );
   await page.getByLabel('First name').fill('Ola');
   await page.getByLabel('Last name').fill('Onboard');
-  await page.getByLabel('Email').fill('ola.onboard@demo.example');
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Onboarding-Day-2026');
   await page.getByLabel('Role').click();
   await page.getByRole('option', { name: 'Sales Associate' }).click();
@@ -52,8 +56,8 @@ test('employees: create with a profile picture, terminate with notes, reactivate
   await expect(toast(page, 'Employee created')).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL('/employees');
 
-  await page.getByLabel('Search').fill('Onboard');
-  const row = table.getByRole('row', { name: /Ola Onboard/ });
+  await page.getByLabel('Search').fill(email);
+  const row = table.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Mina Manager');
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: 'Terminate' }).click();
@@ -73,6 +77,9 @@ test('employees: create with a profile picture, terminate with notes, reactivate
 });
 
 test('employees bulk upload: problems by line, then all rows created at once', async ({ page }) => {
+  const tag = runTag();
+  const one = `csv.one.${tag}@demo.example`;
+  const two = `csv.two.${tag}@demo.example`;
   await page.goto('/login');
   await submitLogin(page, 'agent@demo.example');
   await expect(toast(page, 'Logged in')).toBeVisible();
@@ -89,10 +96,7 @@ test('employees bulk upload: problems by line, then all rows created at once', a
   await page
     .getByLabel('CSV file')
     .setInputFiles(
-      file([
-        'csv.one@demo.example,Cy,One,Sales Associate,,hourly,,',
-        'broken,Cy,Two,Sales Associate,,hourly,,',
-      ]),
+      file([`${one},Cy,One,Sales Associate,,hourly,,`, 'broken,Cy,Two,Sales Associate,,hourly,,']),
     );
   await page.getByRole('button', { name: 'Preview' }).click();
   const problems = page.getByRole('table', { name: 'Problems by line' });
@@ -103,8 +107,8 @@ test('employees bulk upload: problems by line, then all rows created at once', a
     .getByLabel('CSV file')
     .setInputFiles(
       file([
-        'csv.one@demo.example,Cy,One,Sales Associate,,hourly,manager@demo.example,2026-11-05',
-        'csv.two@demo.example,Cy,Two,Sales Associate,,salaried,csv.one@demo.example,',
+        `${one},Cy,One,Sales Associate,,hourly,manager@demo.example,2026-11-05`,
+        `${two},Cy,Two,Sales Associate,,salaried,${one},`,
       ]),
     );
   await page.getByRole('button', { name: 'Preview' }).click();
@@ -112,8 +116,8 @@ test('employees bulk upload: problems by line, then all rows created at once', a
   await page.getByRole('button', { name: 'Create employees' }).click();
   await expect(toast(page, '2 employees created')).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL('/employees');
-  await page.getByLabel('Search').fill('csv.two');
+  await page.getByLabel('Search').fill(two);
   await expect(
-    page.getByRole('table', { name: 'Employees' }).getByRole('row', { name: /Cy Two/ }),
+    page.getByRole('table', { name: 'Employees' }).getByRole('row').filter({ hasText: two }),
   ).toContainText('Cy One');
 });

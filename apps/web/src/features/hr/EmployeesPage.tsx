@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { employeeMessages, type Employee } from '@portal/contract/hr-employees';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
@@ -22,6 +22,11 @@ import { hasPermission } from '../auth/session.ts';
 import { employeeKeys, employeesApi } from './employees-api.ts';
 
 type Status = 'all' | 'active' | 'terminated';
+
+/** A page of employees as the list query caches it. */
+interface EmployeeList {
+  results: Employee[];
+}
 
 const columns: readonly DataColumn<Employee>[] = [
   {
@@ -71,6 +76,20 @@ const columns: readonly DataColumn<Employee>[] = [
   },
 ];
 
+/**
+ * The employee a termination or reactivation answered with replaces its row in every cached list
+ * at once (the row shows its new state without waiting for a refetch); the lists then refetch, as
+ * a terminated employee may leave an "active" filter.
+ */
+function showChangedEmployee(queryClient: QueryClient, changed: Employee) {
+  queryClient.setQueriesData<EmployeeList>({ queryKey: employeeKeys.lists }, (list) =>
+    list
+      ? { ...list, results: list.results.map((row) => (row.id === changed.id ? changed : row)) }
+      : list,
+  );
+  void queryClient.invalidateQueries({ queryKey: employeeKeys.all });
+}
+
 /** Termination with notes (SPEC.md section 4: terminated, termination notes updated). */
 function TerminateDialog({ employee, onClose }: { employee: Employee; onClose: () => void }) {
   const titleId = useId();
@@ -80,7 +99,7 @@ function TerminateDialog({ employee, onClose }: { employee: Employee; onClose: (
     mutationFn: () => employeesApi.terminate(employee.id, notes),
     onSuccess: (reply) => {
       notify.success(reply.message);
-      void queryClient.invalidateQueries({ queryKey: employeeKeys.all });
+      showChangedEmployee(queryClient, reply.data);
       onClose();
     },
     onError: (error) => notify.danger(error.message),
@@ -129,7 +148,7 @@ function ReactivateDialog({ employee, onClose }: { employee: Employee; onClose: 
     mutationFn: () => employeesApi.reactivate(employee.id),
     onSuccess: (reply) => {
       notify.success(reply.message);
-      void queryClient.invalidateQueries({ queryKey: employeeKeys.all });
+      showChangedEmployee(queryClient, reply.data);
       onClose();
     },
     onError: (error) => {

@@ -11,6 +11,7 @@ import { api, ApiError, ignoreData } from '../../platform/api.ts';
 
 export const employeeKeys = {
   all: ['hr', 'employees'] as const,
+  lists: ['hr', 'employees', 'list'] as const,
   list: (query: object) => ['hr', 'employees', 'list', query] as const,
   one: (id: number) => ['hr', 'employees', 'one', id] as const,
   supervisors: ['hr', 'employees', 'supervisors'] as const,
