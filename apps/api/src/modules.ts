@@ -18,6 +18,7 @@ import { salesModule } from './modules/sales/module.ts';
 import { supportModule } from './modules/support/module.ts';
 import { contactModule } from './modules/contact/module.ts';
 import { ticketsModule } from './modules/tickets/module.ts';
+import { communicationsModule } from './modules/communications/module.ts';
 import { billingModule } from './modules/billing/module.ts';
 import { companyModule } from './modules/company/module.ts';
 import { fieldsModule } from './modules/fields/module.ts';
@@ -56,6 +57,7 @@ export const modules: readonly PortalModule[] = [
   placesModule,
   salesModule,
   ticketsModule,
+  communicationsModule,
   supportModule,
   contactModule,
   billingModule,

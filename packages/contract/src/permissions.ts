@@ -48,6 +48,7 @@ export const resourcePermissionNames = [
   'customer_warehouses',
   'brands',
   'internal_inventory',
+  'bulletins',
 ] as const;
 export type ResourcePermissionName = (typeof resourcePermissionNames)[number];
 
@@ -86,6 +87,10 @@ export const featurePermissions = [
   /** approve purchase orders above the company's approval limit (purchasing) */
   'approve_purchase_orders',
 ] as const;
+  /** approve a price adjustment of an order line (/price-adjustment) */
+  'approve_price_adjustments',
+  /** post a stock count's differences as stock adjustments (/accessory-recon-upload) */
+  'write_stock_adjustments',
 
 export const allPermissions = [
   ...resourcePermissionNames.flatMap((name) => [`read_${name}`, `write_${name}`] as const),

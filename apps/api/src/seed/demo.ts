@@ -149,6 +149,7 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_hr_timesheets',
     'write_orders',
     'write_tickets',
+    'write_bulletins',
     'write_company_assets',
     ...selling,
     'override_sale_returns',

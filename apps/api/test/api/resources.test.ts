@@ -645,6 +645,13 @@ const samples: Record<ResourcePermissionName, Sample> = {
     },
     update: { reason: 'Changed mind, again' },
   },
+  bulletins: {
+    create: async () => {
+      uniqueCount += 1;
+      return { title: `Generic bulletin ${uniqueCount}`, body: 'Read me', ack_mode: 'read' };
+    },
+    update: { title: 'Generic bulletin, retitled' },
+  },
 };
 
 let t: TestApp;

@@ -16,6 +16,7 @@ import type * as purchasing from '@portal/contract/resources/purchasing';
 import type * as places from '@portal/contract/resources/places';
 import type * as organisation from '@portal/contract/resources/organisation';
 import type * as support from '@portal/contract/resources/support';
+import type * as communications from '@portal/contract/communications';
 import type * as ticketing from '@portal/contract/resources/tickets';
 import type * as users from '@portal/contract/resources/users';
 import type * as retail from '@portal/contract/resources/sales';
@@ -33,6 +34,7 @@ import type * as placesTables from '../../src/modules/places/schema.ts';
 import type * as organisationTables from '../../src/modules/organisation/schema.ts';
 import type * as schedulingTables from '../../src/modules/scheduling/schema.ts';
 import type * as supportTables from '../../src/modules/support/schema.ts';
+import type * as communicationTables from '../../src/modules/communications/schema.ts';
 import type * as ticketTables from '../../src/modules/tickets/schema.ts';
 import type * as userTables from '../../src/modules/users/schema.ts';
 import type * as retailTables from '../../src/modules/sales/schema.ts';
@@ -211,6 +213,11 @@ type Checks = {
   discrepancy_comments: RowMatches<
     Row<typeof purchasing.discrepancyComments>,
     typeof purchasingTables.discrepancyComments
+  >;
+  bulletins: RowMatches<
+    Row<typeof communications.bulletins>,
+    typeof communicationTables.bulletins,
+    'recipients' | 'acknowledged'
   >;
   warehouses: RowMatches<
     Row<typeof places.warehouses>,

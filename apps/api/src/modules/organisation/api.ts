@@ -90,3 +90,28 @@ export async function placeIdsIn(
 }
 export { companyService, storeService } from './services.ts';
 export { activeCompany, companyNameOf } from './names.ts';
+
+/**
+ * The company's regions, districts and stores (active ones), each with its parent's id: the
+ * org tree other modules aggregate over (communications' acknowledgement rates).
+ */
+export async function orgTreeOf(db: Executor, companyId: number) {
+  const [regionRows, districtRows, storeRows] = await Promise.all([
+    db
+      .select({ id: regions.id, name: regions.name })
+      .from(regions)
+      .where(and(tenantScope(regions, companyId), eq(regions.is_active, true)))
+      .orderBy(regions.name),
+    db
+      .select({ id: districts.id, name: districts.name, region_id: districts.region_id })
+      .from(districts)
+      .where(and(tenantScope(districts, companyId), eq(districts.is_active, true)))
+      .orderBy(districts.name),
+    db
+      .select({ id: stores.id, name: stores.name, district_id: stores.district_id })
+      .from(stores)
+      .where(and(tenantScope(stores, companyId), eq(stores.is_active, true)))
+      .orderBy(stores.name),
+  ]);
+  return { regions: regionRows, districts: districtRows, stores: storeRows };
+}

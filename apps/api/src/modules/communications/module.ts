@@ -1,0 +1,39 @@
+import { defineModule } from '../../platform/module.ts';
+import { seedCommunicationsDemo } from './demo.ts';
+import { communicationRoutes } from './routes.ts';
+import { bulletinService } from './services.ts';
+
+/**
+ * Communications (issue 18 item 7): bulletins aimed at regions, districts, stores and roles, each
+ * person's acknowledgement naming the version (a material edit asks everyone again), the bulletin
+ * board, and acknowledgement rates by region, district and store.
+ */
+export const communicationsModule = defineModule({
+  name: 'communications',
+  resources: [bulletinService],
+  routes: (api, { db }) => communicationRoutes(api, db),
+  demo: ({ tx, companyId }) => seedCommunicationsDemo(tx, companyId),
+  sidebar: [
+    {
+      name: 'Bulletin Board',
+      route: '/communications/bulletin-board',
+      icon: 'campaign',
+      permission: null,
+      order: 860,
+    },
+    {
+      name: 'Communication Center',
+      route: '/communications/dashboard',
+      icon: 'forum',
+      permission: 'read_bulletins',
+      order: 861,
+    },
+    {
+      name: 'Bulletins',
+      route: '/communications/list-page',
+      icon: 'article',
+      permission: 'read_bulletins',
+      order: 862,
+    },
+  ],
+});

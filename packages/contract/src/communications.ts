@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { id, isoDateTime } from './fields.ts';
+import { defineResource, resourceMessages } from './resource.ts';
+
+/**
+ * Communications (issue 18 item 7): bulletins aimed at regions, districts, stores and roles, read
+ * and acknowledged by each person they reach ("I have read", or one to three check questions).
+ * Each acknowledgement names the bulletin version it acknowledged; an edit marked material makes a
+ * new version and asks everyone again, a minor edit keeps the version.
+ */
+
+export const bulletinAckModes = ['read', 'questions'] as const;
+export type BulletinAckMode = (typeof bulletinAckModes)[number];
+export const bulletinAckModeLabels: Record<BulletinAckMode, string> = {
+  read: 'I have read',
+  questions: 'Check questions',
+};
+
+export const MAX_BULLETIN_QUESTIONS = 3;
+
+/** A check question: its choices and the index of the right one. */
+export const bulletinQuestionSchema = z.strictObject({
+  question: z.string().trim().min(1, 'Question is required').max(300),
+  choices: z
+    .array(z.string().trim().min(1, 'A choice cannot be empty').max(200))
+    .min(2, 'Give at least two choices')
+    .max(6, 'At most six choices'),
+  answer: z.number().int().min(0),
+});
+export type BulletinQuestion = z.infer<typeof bulletinQuestionSchema>;
+
+const idList = z.array(id).max(500);
+
+export const bulletinSchema = z.object({
+  id,
+  company_id: id,
+  title: z.string(),
+  body: z.string(),
+  ack_mode: z.enum(bulletinAckModes),
+  questions: z.array(bulletinQuestionSchema),
+  region_ids: z.array(id),
+  district_ids: z.array(id),
+  store_ids: z.array(id),
+  role_ids: z.array(id),
+  /** people who have not acknowledged after this many days are escalated to their manager */
+  escalate_after_days: z.number().int().nullable(),
+  /** the current version: 1, raised by each material edit */
+  version: z.number().int(),
+  version_at: isoDateTime,
+  created_by: id.nullable(),
+  is_active: z.boolean(),
+  created_at: isoDateTime,
+  /** how many people the bulletin reaches now, and how many acknowledged the current version */
+  recipients: z.number().int(),
+  acknowledged: z.number().int(),
+});
+export type Bulletin = z.infer<typeof bulletinSchema>;
+
+const questionsField = z
+  .array(bulletinQuestionSchema)
+  .max(MAX_BULLETIN_QUESTIONS, 'At most three questions');
+
+const bulletinFields = {
+  title: z.string().trim().min(1, 'Title is required').max(200),
+  body: z.string().trim().min(1, 'Message is required').max(20000),
+  ack_mode: z.enum(bulletinAckModes),
+  questions: questionsField,
+  region_ids: idList,
+  district_ids: idList,
+  store_ids: idList,
+  role_ids: idList,
+  escalate_after_days: z.number().int().min(1).max(90).nullable(),
+};
+
+export const bulletinMessages = {
+  questionsNeeded: 'Add one to three check questions',
+  answerOutOfRange: 'Choose the right answer among the choices',
+  wrongAnswers: 'Some answers are not right; read the bulletin again and retry',
+  answersNeeded: 'Answer every question',
+  alreadyAcknowledged: 'You have already acknowledged this version',
+  versionChanged: 'This bulletin has changed; read the new version',
+  acknowledged: 'Bulletin acknowledged',
+  notInactive: 'This bulletin is no longer active',
+} as const;
+
+// The questions' checks against the mode and the choices are the service's (a 400 per field):
+// a PATCH may change one without the other.
+const bulletinCreate = z.strictObject({
+  ...bulletinFields,
+  ack_mode: bulletinFields.ack_mode.default('read'),
+  questions: questionsField.default([]),
+  region_ids: idList.default([]),
+  district_ids: idList.default([]),
+  store_ids: idList.default([]),
+  role_ids: idList.default([]),
+  escalate_after_days: bulletinFields.escalate_after_days.optional(),
+});
+
+const bulletinUpdate = z.strictObject({
+  title: bulletinFields.title.optional(),
+  body: bulletinFields.body.optional(),
+  ack_mode: bulletinFields.ack_mode.optional(),
+  questions: questionsField.optional(),
+  region_ids: idList.optional(),
+  district_ids: idList.optional(),
+  store_ids: idList.optional(),
+  role_ids: idList.optional(),
+  escalate_after_days: bulletinFields.escalate_after_days.optional(),
+  /** a material edit makes a new version and asks everyone again; a minor one does not */
+  material: z.boolean().optional(),
+});
+
+/** Bulletins (/communications/list-page, /communications/new): managers write them. */
+export const bulletins = defineResource({
+  name: 'bulletins',
+  path: '/bulletins',
+  label: { one: 'Bulletin', many: 'Bulletins' },
+  row: bulletinSchema,
+  create: bulletinCreate,
+  update: bulletinUpdate,
+  messages: resourceMessages('Bulletin', 'created', {
+    created: 'Bulletin published',
+    notCreated: 'Bulletin not published',
+  }),
+  afterSave: '/communications/list-page',
+  deleteMode: 'deactivate',
+  searchFields: ['title', 'body'],
+  queryFields: ['id', 'title', 'ack_mode', 'version', 'version_at', 'is_active', 'created_at'],
+  defaultSort: '-version_at',
+});
+
+/** One version of a bulletin as it was published (create, then each material edit). */
+export const bulletinVersionSchema = z.object({
+  version: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  question_count: z.number().int(),
+  created_at: isoDateTime,
+  created_by_name: z.string().nullable(),
+  acknowledged: z.number().int(),
+});
+export type BulletinVersion = z.infer<typeof bulletinVersionSchema>;
+
+/** A bulletin as the person it reaches sees it on the board: questions without their answers. */
+export const boardBulletinSchema = z.object({
+  id,
+  title: z.string(),
+  body: z.string(),
+  ack_mode: z.enum(bulletinAckModes),
+  questions: z.array(z.object({ question: z.string(), choices: z.array(z.string()) })),
+  version: z.number().int(),
+  version_at: isoDateTime,
+  /** the version this person acknowledged last (null: never) and when */
+  acknowledged_version: z.number().int().nullable(),
+  acknowledged_at: isoDateTime.nullable(),
+  /** true when the current version waits for this person's acknowledgement */
+  pending: z.boolean(),
+});
+export type BoardBulletin = z.infer<typeof boardBulletinSchema>;
+
+export const acknowledgeInputSchema = z.strictObject({
+  /** the version read (a newer one answers 409) */
+  version: z.number().int().min(1),
+  /** per question, the index of the chosen choice */
+  answers: z.array(z.number().int().min(0)).max(MAX_BULLETIN_QUESTIONS).default([]),
+});
+export type AcknowledgeInput = z.input<typeof acknowledgeInputSchema>;
+
+export const acknowledgementSchema = z.object({
+  bulletin_id: id,
+  version: z.number().int(),
+  acknowledged_at: isoDateTime,
+});
+
+/** Acknowledgement of the current versions among the people reached, for one place. */
+export const rateRowSchema = z.object({
+  id,
+  name: z.string(),
+  recipients: z.number().int(),
+  acknowledged: z.number().int(),
+  /** percent, 0 to 100, one decimal; null when the place has nobody to reach */
+  rate: z.number().nullable(),
+});
+export type RateRow = z.infer<typeof rateRowSchema>;
+
+export const ratesSchema = z.object({
+  bulletins: z.number().int(),
+  recipients: z.number().int(),
+  acknowledged: z.number().int(),
+  rate: z.number().nullable(),
+  regions: z.array(rateRowSchema),
+  districts: z.array(rateRowSchema),
+  stores: z.array(rateRowSchema),
+});
+export type Rates = z.infer<typeof ratesSchema>;
+
+export const ratesQuerySchema = z.strictObject({
+  /** one bulletin; all active bulletins when left out */
+  bulletin_id: z.coerce.number().int().positive().optional(),
+});
