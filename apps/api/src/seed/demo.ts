@@ -173,6 +173,8 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_order_fulfillment',
     'write_products',
     'write_manufacturers',
+    'approve_price_adjustments',
+    'write_stock_adjustments',
     ...buying,
     ...everyone,
     ...clock,

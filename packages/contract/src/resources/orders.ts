@@ -81,7 +81,9 @@ export const orderLineSchema = z.object({
   /** the product's price when the line was last written, from the server */
   unit_price_cents: cents,
   tax_cents: cents,
-  /** quantity x unit price + tax */
+  /** the sum of the line's price adjustments (/price-adjustment), negative for a credit */
+  adjustment_cents: z.number().int(),
+  /** quantity x unit price + tax + adjustments */
   total_cents: cents,
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
@@ -109,6 +111,8 @@ export const orderSchema = z.object({
   note: z.string().nullable(),
   subtotal_cents: cents,
   tax_cents: cents,
+  /** the sum of its lines' price adjustments (total = subtotal + tax + adjustments) */
+  adjustment_cents: z.number().int(),
   total_cents: cents,
   created_by: id.nullable(),
   created_by_name: z.string().nullable(),

@@ -2,14 +2,31 @@ import { defineModule } from '../../platform/module.ts';
 import { seedOrdersDemo } from './demo.ts';
 import { shopOrderRoutes } from './routes.ts';
 import { orderService } from './services.ts';
+import { priceAdjustmentService } from './price-adjustments.ts';
 
 /** Stores' orders from the warehouse: the document, the cart's checkout and the CSV order. */
 export const ordersModule = defineModule({
   name: 'orders',
-  resources: [orderService],
+  // The inventory module's count upload (/accessory-recon-upload) checks write_stock_adjustments.
+  permissions: ['approve_price_adjustments', 'write_stock_adjustments'],
+  resources: [orderService, priceAdjustmentService],
   routes: (api, { db }) => shopOrderRoutes(api, db),
   sidebar: [
     { name: 'Orders', route: '/orders', icon: 'receipt', permission: 'read_orders', order: 2 },
+    {
+      name: 'Price Adjustment',
+      route: '/price-adjustment',
+      icon: 'receipt',
+      permission: 'approve_price_adjustments',
+      order: 2,
+    },
+    {
+      name: 'Accessory Recon Upload',
+      route: '/accessory-recon-upload',
+      icon: 'assignment',
+      permission: 'write_stock_adjustments',
+      order: 2,
+    },
     {
       name: 'Shop',
       route: null,
