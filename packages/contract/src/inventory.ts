@@ -3,7 +3,8 @@ import { cents, id, isoDateTime } from './fields.ts';
 
 /**
  * Where stock can be: a warehouse, a store, or one order's in-transit location; units that left
- * stock: sold, defective (returned DOA/OBF, never sellable), vendor (sent back).
+ * stock: sold, defective (returned DOA/OBF, never sellable), vendor (sent back), adjusted (written
+ * off by a count).
  */
 export const stockLocationKind = z.enum([
   'warehouse',
@@ -12,6 +13,8 @@ export const stockLocationKind = z.enum([
   'sold',
   'defective',
   'vendor',
+  /** written off by a stock count (/accessory-recon-upload) */
+  'adjusted',
 ]);
 
 export const stockLocationSchema = z.object({

@@ -15,14 +15,15 @@ type Ctx = Pick<RequestContext, 'companyId'> & { userId: number | null };
 type Item = typeof inventoryItems.$inferSelect;
 
 /** Where units that left stock are kept track of: one company location per kind. */
-export type OutKind = 'sold' | 'defective' | 'vendor';
+export type OutKind = 'sold' | 'defective' | 'vendor' | 'adjusted';
 const outNames: Record<OutKind, string> = {
   sold: 'Sold to customers',
   defective: 'Defective (RMA)',
   vendor: 'Returned to vendor',
+  adjusted: 'Written off by count',
 };
 
-async function outLocation(tx: Tx, companyId: number, kind: OutKind): Promise<number> {
+export async function outLocation(tx: Tx, companyId: number, kind: OutKind): Promise<number> {
   const [found] = await tx
     .select({ id: stockLocations.id })
     .from(stockLocations)

@@ -46,6 +46,7 @@ import {
 } from './stock.ts';
 import { shopPage } from './shop.ts';
 import { stockValue } from './reports.ts';
+import { reconRoutes } from './recon.ts';
 
 const tags = ['Inventory'];
 const errors = errorReplies(400, 403, 404, 409);
@@ -280,4 +281,6 @@ export function inventoryRoutes(app: FastifyInstance, db: Database) {
     config: { access: 'read_orders' },
     handler: async (request) => ok('', await stockValue(db, callerOf(request))),
   });
+
+  reconRoutes(app, db);
 }

@@ -16,7 +16,7 @@ import { lockOrderForStock, moveOrder, ordersInStatus } from '../orders/api.ts';
 import { namesOf } from '../users/api.ts';
 import { inventoryItems, orderDiscrepancies, stockLocations, stockMovements } from './schema.ts';
 
-type Kind = 'warehouse' | 'store' | 'in_transit' | 'sold' | 'defective' | 'vendor';
+type Kind = 'warehouse' | 'store' | 'in_transit' | 'sold' | 'defective' | 'vendor' | 'adjusted';
 type Item = typeof inventoryItems.$inferSelect;
 
 /** The company's stock locations, warehouses first. */
@@ -111,6 +111,28 @@ export async function moveUnits(
   );
 }
 
+/** Units that entered stock from outside (added, found by a count): one movement each, from nowhere. */
+export async function recordArrivals(
+  tx: Tx,
+  ctx: Pick<RequestContext, 'companyId'> & { userId: number | null },
+  items: Item[],
+  reason: string,
+) {
+  if (!items.length) return;
+  await tx.insert(stockMovements).values(
+    items.map((item) => ({
+      company_id: ctx.companyId,
+      item_id: item.id,
+      serial: item.serial,
+      product_id: item.product_id,
+      from_location_id: null,
+      to_location_id: item.location_id,
+      reason,
+      user_id: ctx.userId,
+    })),
+  );
+}
+
 /** Serials as scanned: trimmed; a serial listed twice is a 400 naming it. */
 function distinctSerials(serials: string[]) {
   const seen = new Set<string>();
@@ -184,18 +206,7 @@ export async function addItems(
       .returning();
     // A serial another request added meanwhile: the unique constraint kept it out; nothing written.
     if (rows.length !== serials.length) throw AppError.conflict('A serial is already in stock');
-    await tx.insert(stockMovements).values(
-      rows.map((item) => ({
-        company_id: ctx.companyId,
-        item_id: item.id,
-        serial: item.serial,
-        product_id: item.product_id,
-        from_location_id: null,
-        to_location_id: location.id,
-        reason: 'Added to stock',
-        user_id: ctx.userId,
-      })),
-    );
+    await recordArrivals(tx, ctx, rows, 'Added to stock');
     return presentItems(tx, ctx, rows);
   });
 }
