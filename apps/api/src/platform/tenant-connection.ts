@@ -133,6 +133,17 @@ export function tenantPool(config: pg.PoolConfig): pg.Pool {
   pool.on('connect', (client) => {
     const original = client.query.bind(client) as unknown as AnyQuery;
     let state: string | undefined;
+    // One statement at a time per connection: a transaction's Promise.all would otherwise hand
+    // node-postgres a query while another runs, which it queues but deprecates (pg@9 refuses it).
+    let tail: Promise<unknown> = Promise.resolve();
+    const inTurn = (...args: unknown[]) => {
+      const run = tail.then(
+        () => query(...args),
+        () => query(...args),
+      );
+      tail = run.catch(() => undefined);
+      return run;
+    };
     const query = async (...args: unknown[]) => {
       if (ROLLBACK.test(textOf(args[0]))) {
         state = undefined;
@@ -150,7 +161,7 @@ export function tenantPool(config: pg.PoolConfig): pg.Pool {
       }
       return original(...args);
     };
-    Reflect.set(client, 'query', withCallback(query));
+    Reflect.set(client, 'query', withCallback(inTurn));
   });
   const checkoutQuery = async (...args: unknown[]) => {
     const client = await pool.connect();
