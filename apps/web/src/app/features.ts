@@ -2,6 +2,7 @@
 // its routes as one descriptor (features/<name>/routes.tsx); adding a feature is one line here.
 import type { WebFeature } from '../platform/feature.ts';
 import { adminFeature } from '../features/admin/routes.tsx';
+import { assetsFeature } from '../features/assets/routes.tsx';
 import { authFeature } from '../features/auth/routes.tsx';
 import { catalogFeature } from '../features/catalog/routes.tsx';
 import { contactFeature } from '../features/contact/routes.tsx';
@@ -23,6 +24,7 @@ export const features: readonly WebFeature[] = [
   reportingFeature,
   hrFeature,
   adminFeature,
+  assetsFeature,
   catalogFeature,
   ordersFeature,
   purchasingFeature,
