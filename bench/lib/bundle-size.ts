@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, normalize, relative, sep } from 'node:path';
+import { basename, join, normalize, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { webDir, webDist } from './paths.ts';
 import { runCommand } from './processes.ts';
@@ -117,7 +117,9 @@ export const measuredRoutes: readonly { name: string; path: string; sources: str
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
 }
 
@@ -168,8 +170,15 @@ export function measureRoutes(dist: string = webDist): RouteBundles {
   const entry = [...manifest.entries()].find(([, chunk]) => chunk.isEntry)?.[0];
   if (!entry) return { status: 'unavailable', note: 'the manifest has no entry chunk' };
 
+  // A lazy screen caught in an import cycle is keyed by its chunk ("_SignedInFrame-<hash>.js")
+  // rather than by its source: find it by its name then.
+  const chunkOf = (key: string) =>
+    manifest.get(key) ??
+    [...manifest.values()].find(
+      (chunk) => chunk.isDynamicEntry && chunk.name === basename(key).replace(/\.[jt]sx?$/, ''),
+    );
   const collect = (key: string, into: Set<string>) => {
-    const chunk = manifest.get(key);
+    const chunk = chunkOf(key);
     if (!chunk || into.has(chunk.file)) return;
     into.add(chunk.file);
     for (const imported of chunk.imports ?? []) collect(imported, into);
@@ -186,7 +195,7 @@ export function measureRoutes(dist: string = webDist): RouteBundles {
       rawBytes: sizes.reduce((sum, s) => sum + s.raw, 0),
       gzipBytes: sizes.reduce((sum, s) => sum + s.gzip, 0),
       brotliBytes: sizes.reduce((sum, s) => sum + s.brotli, 0),
-      missing: route.sources.filter((source) => !manifest.has(source)),
+      missing: route.sources.filter((source) => !chunkOf(source)),
     };
   });
   return { status: 'ok', dist, routes };
