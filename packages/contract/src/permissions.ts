@@ -38,6 +38,7 @@ export const resourcePermissionNames = [
   'sales',
   'activations',
   'sale_returns',
+  'sale_dependencies',
   'suppliers',
   'vendors',
   'purchase_orders',

@@ -645,6 +645,22 @@ const samples: Record<ResourcePermissionName, Sample> = {
     },
     update: { reason: 'Changed mind, again' },
   },
+  sale_dependencies: {
+    // A category of its own per rule: no product is in it, so no other sample's ring-up is refused.
+    create: async (t, token) => {
+      const category = await t.call<{ data: { id: number } }>('POST', '/api/categories', {
+        token,
+        body: { name: `Generic Rule Category ${++uniqueCount} ${Date.now()}` },
+      });
+      return {
+        item_kind: 'accessory',
+        item_category_id: category.body.data.id,
+        required_kind: 'device',
+        note: 'Generic rule',
+      };
+    },
+    update: { note: 'Generic rule, changed' },
+  },
   bulletins: {
     create: async () => {
       uniqueCount += 1;

@@ -20,6 +20,7 @@ import type * as communications from '@portal/contract/communications';
 import type * as ticketing from '@portal/contract/resources/tickets';
 import type * as users from '@portal/contract/resources/users';
 import type * as retail from '@portal/contract/resources/sales';
+import type * as retailRules from '@portal/contract/resources/sales-dependencies';
 import type * as accessTables from '../../src/modules/access/schema.ts';
 import type * as assignmentTables from '../../src/modules/assignments/schema.ts';
 import type * as billingTables from '../../src/modules/billing/schema.ts';
@@ -256,6 +257,11 @@ type Checks = {
     Row<typeof retail.saleReturns>,
     typeof retailTables.saleReturns,
     'store_name' | 'created_by_name'
+  >;
+  sale_dependencies: RowMatches<
+    Row<typeof retailRules.saleDependencies>,
+    typeof retailTables.saleDependencies,
+    'item_category_name' | 'required_category_name'
   >;
 };
 

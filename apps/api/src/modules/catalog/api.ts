@@ -188,7 +188,14 @@ export async function saleProductsOf(
 ): Promise<
   Map<
     number,
-    { name: string; kind: string; price_cents: number; is_active: boolean; is_serialized: boolean }
+    {
+      name: string;
+      kind: string;
+      category_id: number | null;
+      price_cents: number;
+      is_active: boolean;
+      is_serialized: boolean;
+    }
   >
 > {
   const unique = [...new Set(ids)];
@@ -198,6 +205,7 @@ export async function saleProductsOf(
       id: products.id,
       name: products.name,
       kind: products.kind,
+      category_id: products.category_id,
       price_cents: products.price_cents,
       is_active: products.is_active,
       is_serialized: products.is_serialized,

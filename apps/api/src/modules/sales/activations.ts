@@ -9,6 +9,7 @@ import type { SecretBox } from '../../platform/secrets.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { sellStoreUnits } from '../inventory/api.ts';
 import { activations } from './schema.ts';
+import { activationItemsOf, assertCompanions } from './dependencies.ts';
 import { assertMaySell } from './settings.ts';
 
 let box: SecretBox | undefined;
@@ -69,7 +70,7 @@ export const activationService = createResourceService({
   hooks: {
     beforeCreate: async (input, ctx, tx) => {
       await assertMaySell(tx, ctx, input.store_id);
-      await sellStoreUnits(
+      const units = await sellStoreUnits(
         tx,
         ctx,
         input.store_id,
@@ -79,6 +80,12 @@ export const activationService = createResourceService({
         ],
         `Activation of ${input.phone_number}`,
       );
+      const items = await activationItemsOf(tx, ctx, {
+        ...input,
+        imeiProduct: units.get(input.imei)?.product_id,
+        iccidProduct: units.get(input.iccid)?.product_id,
+      });
+      await assertCompanions(tx, ctx, items, 'activation');
       const { port_pin: pin, ...rest } = input;
       return {
         ...rest,
@@ -89,6 +96,16 @@ export const activationService = createResourceService({
     },
     beforeUpdate: async (input, existing, ctx, tx) => {
       await assertMaySell(tx, ctx, Number(existing.store_id));
+      if (input.plan !== undefined || input.features !== undefined) {
+        const features = input.features === undefined ? existing.features : input.features;
+        const items = await activationItemsOf(tx, ctx, {
+          imei: String(existing.imei),
+          iccid: String(existing.iccid),
+          plan: input.plan ?? String(existing.plan),
+          features: typeof features === 'string' ? features : null,
+        });
+        await assertCompanions(tx, ctx, items, 'activation');
+      }
       const { port_pin: pin, ...rest } = input;
       const values: Record<string, unknown> = { ...rest };
       if (pin) values.port_pin_sealed = seal(pin);

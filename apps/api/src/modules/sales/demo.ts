@@ -5,7 +5,7 @@ import { storeTaxBps } from '../billing/api.ts';
 import { ensureProduct, productIdsBySku, saleProductsOf } from '../catalog/api.ts';
 import { addStoreUnits, sellStoreUnits } from '../inventory/api.ts';
 import { directory } from '../users/api.ts';
-import { activations, customers, saleLines, sales } from './schema.ts';
+import { activations, customers, saleDependencies, saleLines, sales } from './schema.ts';
 
 /** `prefix` completed with the digit that makes it pass Luhn (IMEIs, ICCIDs). */
 export function withCheckDigit(prefix: string): string {
@@ -28,6 +28,21 @@ const demoCustomers = [
  * accessories and SIM kits, two completed sales (one today), a held sale and an activation.
  */
 export async function seedSalesDemo(tx: Tx, companyId: number) {
+  // What must be sold with what: the carrier's rules every activation meets.
+  await tx.insert(saleDependencies).values([
+    {
+      company_id: companyId,
+      item_kind: 'plan',
+      required_kind: 'device',
+      note: 'A plan needs a device',
+    },
+    {
+      company_id: companyId,
+      item_kind: 'feature',
+      required_kind: 'plan',
+      note: 'A feature needs a plan',
+    },
+  ]);
   const people = (await directory(tx, companyId)).filter((p) => p.store_id !== null);
   const counts = new Map<number, number>();
   for (const person of people)

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module.ts';
 import { secretBoxFor } from '../../platform/secrets.ts';
 import { activationService, useSecretBox } from './activations.ts';
 import { customerService } from './customers.ts';
+import { saleDependencyService } from './dependencies.ts';
 import { pinExpiryJob } from './pin-expiry.ts';
 import { seedSalesDemo } from './demo.ts';
 import { saleReturnService } from './returns.ts';
@@ -14,7 +15,13 @@ import { saleService } from './sales.ts';
  */
 export const salesModule = defineModule({
   name: 'sales',
-  resources: [customerService, saleService, activationService, saleReturnService],
+  resources: [
+    customerService,
+    saleService,
+    activationService,
+    saleReturnService,
+    saleDependencyService,
+  ],
   permissions: ['override_sale_returns'],
   connect: ({ config }) => useSecretBox(secretBoxFor(config)),
   jobs: () => [pinExpiryJob],
@@ -46,6 +53,12 @@ export const salesModule = defineModule({
           route: '/returns-refunds',
           icon: 'assignment',
           permission: 'read_sale_returns',
+        },
+        {
+          name: 'Sale Dependencies',
+          route: '/admin/sale-dependencies/existing',
+          icon: 'settings',
+          permission: 'read_sale_dependencies',
         },
       ],
     },

@@ -16,6 +16,7 @@ import { tenantScope } from '../../db/columns.ts';
 import { storeTaxBps } from '../billing/api.ts';
 import { saleProductsOf } from '../catalog/api.ts';
 import { lockStoreUnits, sellStoreUnits } from '../inventory/api.ts';
+import { assertCompanions, saleItemsOf } from './dependencies.ts';
 import { assertMaySell } from './settings.ts';
 import { saleLines, sales } from './schema.ts';
 import { salesCenterRoutes } from './center.ts';
@@ -99,6 +100,8 @@ async function completeSale(row: Row, input: Record<string, unknown>, ctx: Reque
       payments: [salesMessages.paymentsMismatch(dollars(paid), dollars(total))],
     });
   const lines = await linesOf(tx, ctx, row.id);
+  // Rules added while the sale was held count too.
+  await assertCompanions(tx, ctx, await saleItemsOf(tx, ctx, lines), 'sale');
   await sellStoreUnits(tx, ctx, storeId, wantedUnits(lines), `Sold on sale #${String(row.id)}`);
   const [updated] = await tx
     .update(sales)
@@ -143,6 +146,7 @@ export const saleService = createResourceService({
     },
     afterWrite: async (row, _input, ctx, tx) => {
       const lines = await linesOf(tx, ctx, row.id);
+      await assertCompanions(tx, ctx, await saleItemsOf(tx, ctx, lines), 'sale');
       await lockStoreUnits(tx, ctx, Number(row.store_id), wantedUnits(lines));
     },
   },
