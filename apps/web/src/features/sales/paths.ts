@@ -26,6 +26,14 @@ export const salesPaths = {
     create: '/returns-refunds/new',
     view: '/returns-refunds/:id',
   },
+  /** SPEC.md /admin/sale-dependencies (add, existing): what must be sold with what. */
+  saleDependencies: {
+    list: '/admin/sale-dependencies/existing',
+    aliases: ['/admin/sale-dependencies'],
+    create: '/admin/sale-dependencies/add',
+    edit: '/admin/sale-dependencies/edit/:id',
+    view: '/admin/sale-dependencies/:id',
+  },
 } as const satisfies Record<string, ResourcePaths>;
 
 export const saleConfirmationPath = (id: number | string) => `/sale-confirmation/${String(id)}`;

@@ -14,7 +14,8 @@ const SaleConfirmationPage = lazyScreen(
   'SaleConfirmationPage',
 );
 
-/** Retail sales at the counter (issue 17): sales center, customers, sales, activations, returns. */
+/** Retail sales at the counter (issue 17): sales center, customers, sales, activations, returns,
+ * sale dependencies. */
 export const salesFeature = defineFeature({
   name: 'sales',
   signedInRoutes: [
@@ -31,5 +32,9 @@ export const salesFeature = defineFeature({
     ...resourceRoutes(salesPaths.sales, async () => (await screens()).saleScreens),
     ...resourceRoutes(salesPaths.activations, async () => (await screens()).activationScreens),
     ...resourceRoutes(salesPaths.returns, async () => (await screens()).returnScreens),
+    ...resourceRoutes(
+      salesPaths.saleDependencies,
+      async () => (await import('./sale-dependency-screens.tsx')).saleDependencyScreens,
+    ),
   ],
 });
