@@ -8,6 +8,7 @@ import { resourceServices } from '../../src/modules.ts';
 import { declaredRoutes, type DeclaredRoute } from '../../src/platform/access.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
 import { signInPerson } from '../support/people.ts';
+import { insertProbeRow } from '../support/probe-rows.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -294,8 +295,8 @@ describe('the route table', () => {
     const demoId = async (table: string) => {
       const known = sample.get(table);
       if (known) return known;
-      // The companies table is its own tenant column. A table the demo seeds no row of is
-      // probed with a row of any other company but the outsider's, else with an unused id.
+      // The companies table is its own tenant column. A table the demo seeds no row of gets
+      // one made from the catalogue (support/probe-rows.ts) for the demo company.
       const found = sampleRows.parse(
         await t.database.db.execute(
           table === 'companies'
@@ -304,9 +305,9 @@ describe('the route table', () => {
                   order by (company_id = ${demoCompany}) desc, id limit 1`,
         ),
       );
-      const row = found.rows[0];
-      if (!row) thin.add(table);
-      const id = String(row?.id ?? 999_999_999);
+      const row = found.rows[0]?.id ?? (await insertProbeRow(t, table, demoCompany));
+      if (row === null) thin.add(table);
+      const id = String(row ?? 999_999_999);
       sample.set(table, id);
       return id;
     };
@@ -341,6 +342,8 @@ describe('the route table', () => {
     }
     expect(unmapped).toEqual([]);
     expect(wrong).toEqual([]);
+    // Every id was a row that exists: a route probed with an unused id could not fail.
+    expect([...thin]).toEqual([]);
     console.info(
       `tenancy matrix: ${withIds.length} routes with ids in the path; no row to probe in: ${[...thin].join(', ') || 'none'}`,
     );
