@@ -15,6 +15,7 @@ import { notificationsFeature } from '../features/notifications/routes.tsx';
 import { oneviewFeature } from '../features/oneview/routes.tsx';
 import { reportingFeature } from '../features/reporting/routes.tsx';
 import { ticketsFeature } from '../features/tickets/routes.tsx';
+import { communicationsFeature } from '../features/communications/routes.tsx';
 import { salesFeature } from '../features/sales/routes.tsx';
 
 export const features: readonly WebFeature[] = [
@@ -32,5 +33,6 @@ export const features: readonly WebFeature[] = [
   contactFeature,
   notificationsFeature,
   ticketsFeature,
+  communicationsFeature,
   salesFeature,
 ];

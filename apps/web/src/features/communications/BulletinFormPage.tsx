@@ -1,0 +1,363 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  bulletinAckModeLabels,
+  bulletinAckModes,
+  bulletins,
+  MAX_BULLETIN_QUESTIONS,
+  type BulletinAckMode,
+} from '@portal/contract/communications';
+import { roles } from '@portal/contract/resources/access';
+import { districts, regions, stores } from '@portal/contract/resources/organisation';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../platform/api.ts';
+import { parseRouteId } from '../../platform/resources/paths.ts';
+import { createRow, updateRow, type ResourceRow } from '../../platform/resources/resource-api.ts';
+import type { ReferenceSource } from '../../platform/resources/ui.ts';
+import {
+  useInvalidateResource,
+  useReferenceData,
+  useResourceRow,
+} from '../../platform/resources/use-resource.ts';
+import { notify } from '../../platform/toasts.ts';
+import { RequirePermission } from '../auth/RequirePermission.tsx';
+import { communicationPaths } from './paths.ts';
+
+const byName = (row: ResourceRow) => (typeof row.name === 'string' ? row.name : `#${row.id}`);
+const active = { is_active: 'true' };
+const sources = {
+  region_ids: { resource: regions, label: byName, filter: active },
+  district_ids: { resource: districts, label: byName, filter: active },
+  store_ids: { resource: stores, label: byName, filter: active },
+  role_ids: { resource: roles, label: byName, filter: active },
+} satisfies Record<string, ReferenceSource>;
+const sourceList = Object.values(sources);
+type AudienceField = keyof typeof sources;
+const audienceLabels: Record<AudienceField, string> = {
+  region_ids: 'Regions',
+  district_ids: 'Districts',
+  store_ids: 'Stores',
+  role_ids: 'Roles',
+};
+
+interface QuestionDraft {
+  question: string;
+  /** one choice a line */
+  choices: string;
+  /** the right choice's index, as text for the select */
+  answer: string;
+}
+interface Draft {
+  title: string;
+  body: string;
+  ack_mode: BulletinAckMode;
+  questions: QuestionDraft[];
+  region_ids: string[];
+  district_ids: string[];
+  store_ids: string[];
+  role_ids: string[];
+  escalate_after_days: string;
+  material: boolean;
+}
+const empty: Draft = {
+  title: '',
+  body: '',
+  ack_mode: 'read',
+  questions: [],
+  region_ids: [],
+  district_ids: [],
+  store_ids: [],
+  role_ids: [],
+  escalate_after_days: '',
+  material: false,
+};
+const choicesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+function draftOf(row: ResourceRow): Draft {
+  const parsed = bulletins.row.safeParse(row);
+  if (!parsed.success) return empty;
+  const b = parsed.data;
+  return {
+    title: b.title,
+    body: b.body,
+    ack_mode: b.ack_mode,
+    questions: b.questions.map((q) => ({
+      question: q.question,
+      choices: q.choices.join('\n'),
+      answer: String(q.answer),
+    })),
+    region_ids: b.region_ids.map(String),
+    district_ids: b.district_ids.map(String),
+    store_ids: b.store_ids.map(String),
+    role_ids: b.role_ids.map(String),
+    escalate_after_days: b.escalate_after_days === null ? '' : String(b.escalate_after_days),
+    material: false,
+  };
+}
+
+function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
+  const navigate = useNavigate();
+  const invalidate = useInvalidateResource(bulletins);
+  const choices = useReferenceData(sourceList);
+  const [draft, setDraft] = useState<Draft>(initial);
+  const save = useMutation({
+    mutationFn: () => {
+      const body = {
+        title: draft.title,
+        body: draft.body,
+        ack_mode: draft.ack_mode,
+        questions:
+          draft.ack_mode === 'questions'
+            ? draft.questions.map((q) => ({
+                question: q.question,
+                choices: choicesOf(q.choices),
+                answer: Number(q.answer) || 0,
+              }))
+            : [],
+        region_ids: draft.region_ids.map(Number),
+        district_ids: draft.district_ids.map(Number),
+        store_ids: draft.store_ids.map(Number),
+        role_ids: draft.role_ids.map(Number),
+        escalate_after_days: draft.escalate_after_days ? Number(draft.escalate_after_days) : null,
+      };
+      return id === null
+        ? createRow(bulletins, body)
+        : updateRow(bulletins, id, { ...body, material: draft.material });
+    },
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      void invalidate();
+      void navigate(communicationPaths.bulletins.list);
+    },
+  });
+  const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
+  const errorOf = (name: string) => errors[name]?.[0];
+  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const setQuestion = (index: number, patch: Partial<QuestionDraft>) =>
+    set({ questions: draft.questions.map((q, at) => (at === index ? { ...q, ...patch } : q)) });
+
+  const audience = (field: AudienceField) => (
+    <TextField
+      key={field}
+      select
+      label={audienceLabels[field]}
+      value={draft[field]}
+      slotProps={{ select: { multiple: true } }}
+      onChange={(event) => {
+        const value: unknown = event.target.value;
+        set({
+          [field]: Array.isArray(value) ? value.map(String) : String(value).split(','),
+        });
+      }}
+      error={Boolean(errorOf(field))}
+      helperText={errorOf(field) ?? 'None chosen: everyone'}
+      sx={{ minWidth: 200, flex: 1 }}
+    >
+      {(choices.get(sources[field])?.options ?? []).map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      sx={{ maxWidth: 820 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Typography variant="h5" component="h1">
+        {id === null ? 'New Bulletin' : 'Edit Bulletin'}
+      </Typography>
+      {save.isError && <Alert severity="error">{save.error.message}</Alert>}
+      <TextField
+        required
+        label="Title"
+        value={draft.title}
+        onChange={(event) => set({ title: event.target.value })}
+        error={Boolean(errorOf('title'))}
+        helperText={errorOf('title')}
+      />
+      <TextField
+        required
+        multiline
+        minRows={4}
+        label="Message"
+        value={draft.body}
+        onChange={(event) => set({ body: event.target.value })}
+        error={Boolean(errorOf('body'))}
+        helperText={errorOf('body')}
+      />
+      <Typography variant="h6" component="h2">
+        Audience
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }}>
+        {(['region_ids', 'district_ids'] as const).map(audience)}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }}>
+        {(['store_ids', 'role_ids'] as const).map(audience)}
+      </Stack>
+      <Typography variant="h6" component="h2">
+        Acknowledgement
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label="Acknowledge by"
+          value={draft.ack_mode}
+          onChange={(event) => {
+            const mode = bulletinAckModes.find((one) => one === event.target.value) ?? 'read';
+            set({
+              ack_mode: mode,
+              questions:
+                mode === 'questions' && !draft.questions.length
+                  ? [{ question: '', choices: '', answer: '0' }]
+                  : draft.questions,
+            });
+          }}
+          sx={{ minWidth: 220 }}
+        >
+          {bulletinAckModes.map((mode) => (
+            <MenuItem key={mode} value={mode}>
+              {bulletinAckModeLabels[mode]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          type="number"
+          label="Escalate after (days)"
+          value={draft.escalate_after_days}
+          onChange={(event) => set({ escalate_after_days: event.target.value })}
+          error={Boolean(errorOf('escalate_after_days'))}
+          helperText={errorOf('escalate_after_days') ?? 'Left empty: never'}
+        />
+      </Stack>
+      {draft.ack_mode === 'questions' && (
+        <>
+          {errorOf('questions') && <Alert severity="error">{errorOf('questions')}</Alert>}
+          {draft.questions.map((q, index) => {
+            const options = choicesOf(q.choices);
+            return (
+              <Paper key={index} variant="outlined" sx={{ p: 1.5 }}>
+                <Stack spacing={1.5}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <TextField
+                      size="small"
+                      label={`Question ${index + 1}`}
+                      value={q.question}
+                      onChange={(event) => setQuestion(index, { question: event.target.value })}
+                      error={Boolean(errorOf(`questions.${index}.question`))}
+                      helperText={errorOf(`questions.${index}.question`)}
+                      sx={{ flexGrow: 1 }}
+                    />
+                    <IconButton
+                      aria-label={`Remove question ${index + 1}`}
+                      onClick={() =>
+                        set({ questions: draft.questions.filter((_, at) => at !== index) })
+                      }
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Stack>
+                  <TextField
+                    size="small"
+                    multiline
+                    minRows={2}
+                    label={`Question ${index + 1} choices`}
+                    value={q.choices}
+                    onChange={(event) => setQuestion(index, { choices: event.target.value })}
+                    error={Boolean(errorOf(`questions.${index}.choices`))}
+                    helperText={errorOf(`questions.${index}.choices`) ?? 'One choice a line'}
+                  />
+                  <TextField
+                    select
+                    size="small"
+                    label={`Question ${index + 1} right answer`}
+                    value={options.length ? q.answer : ''}
+                    onChange={(event) => setQuestion(index, { answer: event.target.value })}
+                    error={Boolean(errorOf(`questions.${index}.answer`))}
+                    helperText={errorOf(`questions.${index}.answer`)}
+                  >
+                    {options.map((choice, at) => (
+                      <MenuItem key={at} value={String(at)}>
+                        {choice}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Stack>
+              </Paper>
+            );
+          })}
+          {draft.questions.length < MAX_BULLETIN_QUESTIONS && (
+            <Stack direction="row">
+              <Button
+                onClick={() =>
+                  set({
+                    questions: [...draft.questions, { question: '', choices: '', answer: '0' }],
+                  })
+                }
+              >
+                Add question
+              </Button>
+            </Stack>
+          )}
+        </>
+      )}
+      {id !== null && (
+        <FormControlLabel
+          label="Material change: everyone acknowledges the new version again"
+          control={
+            <Checkbox
+              checked={draft.material}
+              onChange={(event) => set({ material: event.target.checked })}
+            />
+          }
+        />
+      )}
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" loading={save.isPending}>
+          {id === null ? 'Publish' : 'Save'}
+        </Button>
+        <Button onClick={() => void navigate(communicationPaths.bulletins.list)}>Cancel</Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function EditBulletin({ id }: { id: number }) {
+  const existing = useResourceRow(bulletins, id);
+  if (existing.isError) return <Alert severity="error">{existing.error.message}</Alert>;
+  if (!existing.data) return null;
+  return <BulletinForm key={id} id={id} initial={draftOf(existing.data)} />;
+}
+
+/** /communications/new and /communications/edit/{id}: a bulletin, its audience and questions. */
+export function BulletinFormPage() {
+  const id = parseRouteId(useParams().id);
+  return (
+    <RequirePermission permission="write_bulletins">
+      {id === null ? <BulletinForm id={null} initial={empty} /> : <EditBulletin id={id} />}
+    </RequirePermission>
+  );
+}

@@ -1,0 +1,35 @@
+import {
+  acknowledgementSchema,
+  boardBulletinSchema,
+  bulletinVersionSchema,
+  ratesSchema,
+} from '@portal/contract/communications';
+import { listDataSchema } from '@portal/contract/envelope';
+import { api } from '../../platform/api.ts';
+
+export const communicationKeys = {
+  board: ['communications', 'board'] as const,
+  rates: (bulletinId: number | null) => ['communications', 'rates', bulletinId] as const,
+  versions: (id: number) => ['communications', 'versions', id] as const,
+};
+
+export const fetchBoard = (signal?: AbortSignal) =>
+  api
+    .get('/bulletin-board', listDataSchema(boardBulletinSchema), { signal })
+    .then((r) => r.data.results);
+
+export const acknowledgeBulletin = (id: number, version: number, answers: number[]) =>
+  api.post(`/bulletins/${id}/acknowledge`, { version, answers }, acknowledgementSchema);
+
+export const fetchRates = (bulletinId: number | null, signal?: AbortSignal) =>
+  api
+    .get('/bulletin-rates', ratesSchema, {
+      signal,
+      query: bulletinId === null ? {} : { bulletin_id: bulletinId },
+    })
+    .then((r) => r.data);
+
+export const fetchVersions = (id: number, signal?: AbortSignal) =>
+  api
+    .get(`/bulletins/${id}/versions`, listDataSchema(bulletinVersionSchema), { signal })
+    .then((r) => r.data.results);

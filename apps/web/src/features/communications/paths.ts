@@ -1,0 +1,13 @@
+import type { ResourcePaths } from '../../platform/resources/paths.ts';
+
+/** SPEC.md's /communications pages this feature builds. */
+export const communicationPaths = {
+  bulletins: {
+    list: '/communications/list-page',
+    create: '/communications/new',
+    edit: '/communications/edit/:id',
+    view: '/communications/view/:id',
+  } satisfies ResourcePaths,
+  dashboard: '/communications/dashboard',
+  board: '/communications/bulletin-board',
+} as const;

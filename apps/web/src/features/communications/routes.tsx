@@ -1,0 +1,26 @@
+import { defineFeature } from '../../platform/feature.ts';
+import { lazyScreen } from '../../platform/lazy-screen.ts';
+import { resourceRoutes } from '../../platform/resources/routes.tsx';
+import { communicationPaths } from './paths.ts';
+
+const BulletinBoardPage = lazyScreen(() => import('./BulletinBoardPage.tsx'), 'BulletinBoardPage');
+const CommunicationDashboardPage = lazyScreen(
+  () => import('./CommunicationDashboardPage.tsx'),
+  'CommunicationDashboardPage',
+);
+
+/**
+ * Communications (issue 18 item 7): bulletins on the engine (/communications/list-page, new,
+ * edit, view with versions and rates), the bulletin board and the Communication Center dashboard.
+ */
+export const communicationsFeature = defineFeature({
+  name: 'communications',
+  signedInRoutes: [
+    { path: communicationPaths.dashboard, element: <CommunicationDashboardPage /> },
+    { path: communicationPaths.board, element: <BulletinBoardPage /> },
+    ...resourceRoutes(
+      communicationPaths.bulletins,
+      async () => (await import('./communications-screens.tsx')).bulletinScreens,
+    ),
+  ],
+});
