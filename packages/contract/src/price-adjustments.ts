@@ -42,7 +42,11 @@ export const priceAdjustmentSchema = z.object({
 export type PriceAdjustment = z.infer<typeof priceAdjustmentSchema>;
 
 const priceAdjustmentCreate = z.strictObject({
-  order_line_id: id,
+  /** a line of this order (a select on screen sends its id as text) */
+  order_line_id: z.coerce
+    .number({ error: 'Choose a line' })
+    .int('Choose a line')
+    .positive('Choose a line'),
   delta_cents: z
     .number({ error: 'Enter an amount in cents' })
     .int('Use whole cents')

@@ -5,7 +5,7 @@ import type { ShopProduct, ShopQuery } from '@portal/contract/shop';
 import type { Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LinePrice } from '../../platform/resources/lines.ts';
-import { categories, manufacturers, products } from './schema.ts';
+import { adjustmentReasons, categories, manufacturers, products } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
 /**
@@ -350,4 +350,17 @@ export async function searchSkus(
     .limit(limit);
   const seen = new Set(bySku.map((product) => product.id));
   return [...bySku, ...byName.filter((product) => !seen.has(product.id))].slice(0, limit);
+}
+
+/** The name of the company's adjustment reason (/adjustment-reasons), or null when it has none such. */
+export async function adjustmentReasonName(
+  db: Executor,
+  companyId: number,
+  id: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ name: adjustmentReasons.name })
+    .from(adjustmentReasons)
+    .where(and(tenantScope(adjustmentReasons, companyId), eq(adjustmentReasons.id, id)));
+  return row?.name ?? null;
 }

@@ -20,8 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
 import { readCsv } from '../../platform/resources/bulk.ts';
 import { tenantScope } from '../../db/columns.ts';
-import { productsBySku } from '../catalog/api.ts';
-import { adjustmentReasons } from '../catalog/schema.ts';
+import { adjustmentReasonName, productsBySku } from '../catalog/api.ts';
 import { outLocation } from './api.ts';
 import { inventoryItems, stockAdjustments, stockLocations } from './schema.ts';
 import { moveUnits, recordArrivals } from './stock.ts';
@@ -109,15 +108,8 @@ export async function reconcileCount(
       );
     if (!location || (location.kind !== 'warehouse' && location.kind !== 'store'))
       throw AppError.badRequest(messages.location, { location_id: [messages.location] });
-    const [reason] = await tx
-      .select({ id: adjustmentReasons.id, name: adjustmentReasons.name })
-      .from(adjustmentReasons)
-      .where(
-        and(
-          tenantScope(adjustmentReasons, ctx.companyId),
-          eq(adjustmentReasons.id, input.reason_id),
-        ),
-      );
+    const reasonName = await adjustmentReasonName(tx, ctx.companyId, input.reason_id);
+    const reason = reasonName === null ? null : { id: input.reason_id, name: reasonName };
     if (!reason) throw AppError.badRequest(messages.reason, { reason_id: [messages.reason] });
     const { counted, products } = await readCount(tx, ctx, input.csv);
     const productIds = counted.map((row) => row.product_id);

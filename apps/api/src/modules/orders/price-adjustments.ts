@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import { recordHistory } from '../../platform/resources/history.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { tenantScope } from '../../db/columns.ts';
-import { adjustmentReasons, products } from '../catalog/schema.ts';
+import { adjustmentReasonName, productNamesOf } from '../catalog/api.ts';
 import { orderLines, orderPriceAdjustments, orders } from './schema.ts';
 
 /** The largest amount an integer column holds. */
@@ -51,15 +51,16 @@ export const priceAdjustmentService = createResourceService({
         typeof row.order_line_id === 'number' ? [row.order_line_id] : [],
       );
       if (!ids.length) return;
-      const names = await db
-        .select({ id: orderLines.id, name: products.name })
+      const lines = await db
+        .select({ id: orderLines.id, product_id: orderLines.product_id })
         .from(orderLines)
-        .innerJoin(
-          products,
-          and(tenantScope(products, orderLines.company_id), eq(products.id, orderLines.product_id)),
-        )
         .where(and(tenantScope(orderLines, ctx.companyId), inArray(orderLines.id, ids)));
-      const byLine = new Map(names.map((row) => [row.id, row.name]));
+      const names = await productNamesOf(
+        db,
+        ctx.companyId,
+        lines.map((line) => line.product_id),
+      );
+      const byLine = new Map(lines.map((line) => [line.id, names.get(line.product_id) ?? null]));
       for (const row of rows)
         row.product_name =
           typeof row.order_line_id === 'number' ? (byLine.get(row.order_line_id) ?? null) : null;
@@ -77,14 +78,10 @@ export const priceAdjustmentService = createResourceService({
       const [line] = await tx
         .select({
           id: orderLines.id,
+          product_id: orderLines.product_id,
           total_cents: orderLines.total_cents,
-          product: products.name,
         })
         .from(orderLines)
-        .leftJoin(
-          products,
-          and(tenantScope(products, orderLines.company_id), eq(products.id, orderLines.product_id)),
-        )
         .where(
           and(
             tenantScope(orderLines, ctx.companyId),
@@ -92,7 +89,7 @@ export const priceAdjustmentService = createResourceService({
             eq(orderLines.id, input.order_line_id),
           ),
         )
-        .for('update', { of: orderLines });
+        .for('update');
       if (!line)
         throw AppError.badRequest(messages.lineNotFound, {
           order_line_id: [messages.lineNotFound],
@@ -121,15 +118,10 @@ export const priceAdjustmentService = createResourceService({
         })
         .where(and(tenantScope(orders, ctx.companyId), eq(orders.id, parentId)))
         .returning({ total_cents: orders.total_cents });
-      const [reason] = await tx
-        .select({ name: adjustmentReasons.name })
-        .from(adjustmentReasons)
-        .where(
-          and(
-            tenantScope(adjustmentReasons, ctx.companyId),
-            eq(adjustmentReasons.id, input.reason_id),
-          ),
-        );
+      const reason = await adjustmentReasonName(tx, ctx.companyId, input.reason_id);
+      const product = (await productNamesOf(tx, ctx.companyId, [line.product_id])).get(
+        line.product_id,
+      );
       const note = input.note?.trim() || null;
       await recordHistory(tx, ctx, {
         companyId: ctx.companyId,
@@ -137,8 +129,8 @@ export const priceAdjustmentService = createResourceService({
         recordId: parentId,
         action: 'price_adjustment',
         note:
-          `${line.product ?? `Line #${line.id}`}: ${input.delta_cents > 0 ? '+' : ''}` +
-          `${formatCents(input.delta_cents)} (${reason?.name ?? 'no reason'})${note ? `: ${note}` : ''}`,
+          `${product ?? `Line #${line.id}`}: ${input.delta_cents > 0 ? '+' : ''}` +
+          `${formatCents(input.delta_cents)} (${reason ?? 'no reason'})${note ? `: ${note}` : ''}`,
         before: { total_cents: order.total_cents, line_total_cents: line.total_cents },
         after: { total_cents: updated?.total_cents ?? null, line_total_cents: after },
       });

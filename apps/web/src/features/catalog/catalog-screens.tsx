@@ -7,6 +7,7 @@ import {
 import { orders, orderStatusMachine } from '@portal/contract/resources/orders';
 import { stores } from '@portal/contract/resources/organisation';
 import { formatCents, statusLabel } from '../../platform/resources/DocumentPanels.tsx';
+import { isAdjustable, OrderPriceAdjustmentsTab } from '../orders/PriceAdjustments.tsx';
 import type { ResourceRow } from '../../platform/resources/resource-api.ts';
 import { namedEntityScreens } from '../../platform/resources/flat.tsx';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
@@ -155,6 +156,12 @@ const orderUi = defineResourceUi({
       when: (row) => status(row) === 'shipped',
       permission: 'write_orders',
     },
+    {
+      label: 'Adjust prices',
+      to: (row) => `/price-adjustment?order=${row.id}`,
+      when: (row) => isAdjustable(status(row)),
+      permission: 'approve_price_adjustments',
+    },
   ],
   columns: [
     { field: 'id', header: 'Order', kind: 'number' },
@@ -211,13 +218,27 @@ const orderUi = defineResourceUi({
         value: (row) => formatCents(row.unit_price_cents),
       },
       { field: 'tax_cents', header: 'Tax', value: (row) => formatCents(row.tax_cents) },
+      {
+        field: 'adjustment_cents',
+        header: 'Adjustment',
+        value: (row) => formatCents(row.adjustment_cents),
+      },
       { field: 'total_cents', header: 'Total', value: (row) => formatCents(row.total_cents) },
     ],
   },
   totals: [
     { field: 'subtotal_cents', label: 'Subtotal' },
     { field: 'tax_cents', label: 'Tax' },
+    { field: 'adjustment_cents', label: 'Adjustments' },
     { field: 'total_cents', label: 'Total' },
+  ],
+  // The store sees each price adjustment (reason, amount, who approved it) on the order.
+  panels: [
+    {
+      value: 'price-adjustments',
+      label: 'Price Adjustments',
+      render: (row) => <OrderPriceAdjustmentsTab row={row} />,
+    },
   ],
 });
 export const orderScreens = createResourceScreens(orderUi, env);

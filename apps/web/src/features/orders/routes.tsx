@@ -8,6 +8,14 @@ const ShopAccessoriesPage = lazyScreen(() => import('./ShopPage.tsx'), 'ShopAcce
 const ProductsCartPage = lazyScreen(() => import('./CartPage.tsx'), 'ProductsCartPage');
 const AccessoriesCartPage = lazyScreen(() => import('./CartPage.tsx'), 'AccessoriesCartPage');
 const CsvOrderPage = lazyScreen(() => import('./CsvOrderPage.tsx'), 'CsvOrderPage');
+const PriceAdjustmentPage = lazyScreen(
+  () => import('./PriceAdjustments.tsx'),
+  'PriceAdjustmentPage',
+);
+const AccessoryReconPage = lazyScreen(
+  () => import('./AccessoryReconPage.tsx'),
+  'AccessoryReconPage',
+);
 const UnfulfilledOrdersPage = lazyScreen(
   () => import('./OrderQueuePages.tsx'),
   'UnfulfilledOrdersPage',
@@ -38,6 +46,8 @@ export const ordersFeature = defineFeature({
     { path: '/cart', element: <ProductsCartPage /> },
     { path: '/cart/accessories', element: <AccessoriesCartPage /> },
     { path: '/csv-order', element: <CsvOrderPage /> },
+    { path: '/price-adjustment', element: <PriceAdjustmentPage /> },
+    { path: '/accessory-recon-upload', element: <AccessoryReconPage /> },
     { path: '/unfulfilled-orders', element: <UnfulfilledOrdersPage /> },
     { path: '/fulfilled-orders', element: <FulfilledOrdersPage /> },
     { path: '/reports/open-orders', element: <OpenOrdersReportPage /> },

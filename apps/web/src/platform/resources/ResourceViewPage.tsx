@@ -57,16 +57,13 @@ function ViewScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
   const sources = useMemo(() => referenceSources(ui), [ui]);
   const refs = useReferenceData(sources);
   const commands = useRowCommands(ui, env);
-  const [tab, setTab] = useState<'details' | 'lines' | 'history'>('details');
-  const tabs = [
+  const [tab, setTab] = useState<string>('details');
+  const tabs: { value: string; label: string }[] = [
     { value: 'details', label: 'Details' },
-    ...(resource.lines && ui.lines
-      ? [{ value: 'lines', label: resource.lines.label.many } as const]
-      : []),
-    ...(resource.history || resource.statuses
-      ? [{ value: 'history', label: 'History' } as const]
-      : []),
-  ] as const;
+    ...(resource.lines && ui.lines ? [{ value: 'lines', label: resource.lines.label.many }] : []),
+    ...(ui.panels ?? []).map(({ value, label }) => ({ value, label })),
+    ...(resource.history || resource.statuses ? [{ value: 'history', label: 'History' }] : []),
+  ];
 
   const back = (
     <Button
@@ -124,7 +121,7 @@ function ViewScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
       {tabs.length > 1 && (
         <Tabs
           value={tab}
-          onChange={(_event, next: typeof tab) => setTab(next)}
+          onChange={(_event, next: string) => setTab(next)}
           variant="scrollable"
           allowScrollButtonsMobile
           aria-label={`${resource.label.one} sections`}
@@ -140,6 +137,9 @@ function ViewScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
         </Paper>
       )}
       {tab === 'lines' && <LinesPanel ui={ui} row={data} />}
+      {ui.panels?.map((panel) =>
+        tab === panel.value ? <Box key={panel.value}>{panel.render(data)}</Box> : null,
+      )}
       {tab === 'history' && <HistoryPanel resource={resource} id={data.id} />}
       {commands.canWrite && isEditable(resource, data) && (
         <Stack direction="row" spacing={1}>

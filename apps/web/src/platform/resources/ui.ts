@@ -158,6 +158,15 @@ export interface ResourceUi<D extends AnyResource = AnyResource> {
   lines?: LinesUi;
   /** Money fields of the parent that the server totals (e.g. subtotal, tax, total), in cents. */
   totals?: readonly { field: string; label: string }[];
+  /** More tabs of the view page after Lines and before History (an order's price adjustments). */
+  panels?: readonly ViewPanel[];
+}
+
+/** A tab of a row's view page drawn by the feature (it gets the row as the view loaded it). */
+export interface ViewPanel {
+  value: string;
+  label: string;
+  render: (row: ResourceRow) => ReactNode;
 }
 
 /** How a document's lines show: the form's fields per line and the view's columns. */

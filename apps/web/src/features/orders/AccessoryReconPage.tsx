@@ -1,0 +1,256 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { stockLocationSchema } from '@portal/contract/inventory';
+import { bulkRowErrorSchema, type BulkRowError } from '@portal/contract/platform';
+import {
+  reconResultSchema,
+  reconTemplate,
+  type ReconLine,
+  type ReconResult,
+} from '@portal/contract/stock-recon';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type ChangeEvent } from 'react';
+import { z } from 'zod';
+import { ApiError, api } from '../../platform/api.ts';
+import { DataTable } from '../../platform/data-table/DataTable.tsx';
+import type { DataColumn } from '../../platform/data-table/table-types.ts';
+import { isRecord } from '../../platform/is-record.ts';
+import { notify } from '../../platform/toasts.ts';
+import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
+import { hasPermission } from '../auth/session.ts';
+
+const errorColumns: DataColumn<BulkRowError>[] = [
+  { id: 'line', header: 'Line', value: (row) => row.line, align: 'right' },
+  { id: 'field', header: 'Column', value: (row) => row.field ?? '' },
+  { id: 'message', header: 'Problem', value: (row) => row.message },
+];
+const lineColumns: DataColumn<ReconLine>[] = [
+  { id: 'line', header: 'Line', value: (row) => row.line, align: 'right' },
+  { id: 'sku', header: 'SKU', value: (row) => row.sku },
+  { id: 'name', header: 'Accessory', value: (row) => row.name },
+  { id: 'on_hand', header: 'On hand', value: (row) => row.on_hand, align: 'right', total: true },
+  { id: 'counted', header: 'Counted', value: (row) => row.counted, align: 'right', total: true },
+  {
+    id: 'difference',
+    header: 'Difference',
+    value: (row) => row.difference,
+    align: 'right',
+    total: true,
+  },
+];
+
+const reasonList = z.object({ results: z.array(z.object({ id: z.number(), name: z.string() })) });
+
+/** The per-row errors of a refused file (the reply's data.errors). */
+function rowErrorsOf(error: unknown): BulkRowError[] {
+  if (!(error instanceof ApiError) || !isRecord(error.body)) return [];
+  const data = error.body.data;
+  if (!isRecord(data)) return [];
+  const parsed = z.array(bulkRowErrorSchema).safeParse(data.errors);
+  return parsed.success ? parsed.data : [];
+}
+
+function downloadTemplate() {
+  const url = URL.createObjectURL(new Blob([reconTemplate], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'accessory-recon-template.csv';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * /accessory-recon-upload: an accessory count of a warehouse or store from a CSV file
+ * (`sku,quantity`). Check compares it with the stock on hand and lists each line's difference,
+ * saving nothing; Post adjustments posts every difference as a stock adjustment with the chosen
+ * reason, all or nothing. Bad rows are listed by line and column.
+ */
+export function AccessoryReconPage() {
+  if (!hasPermission('write_stock_adjustments')) return <AccessDenied />;
+  return <AccessoryRecon />;
+}
+
+function AccessoryRecon() {
+  const [csv, setCsv] = useState('');
+  const [fileName, setFileName] = useState('');
+  const [locationId, setLocationId] = useState('');
+  const [reasonId, setReasonId] = useState('');
+  const [note, setNote] = useState('');
+  const [result, setResult] = useState<ReconResult | null>(null);
+  const [rowErrors, setRowErrors] = useState<BulkRowError[]>([]);
+  const locations = useQuery({
+    queryKey: ['stock-locations'],
+    queryFn: async () =>
+      (await api.get('/stock-locations', z.array(stockLocationSchema))).data.filter(
+        (location) => location.kind === 'warehouse' || location.kind === 'store',
+      ),
+  });
+  const reasons = useQuery({
+    queryKey: ['adjustment-reasons', 'choices'],
+    queryFn: async () =>
+      (await api.get('/adjustment-reasons?perPage=100&sort=name', reasonList)).data.results,
+  });
+  const send = useMutation({
+    mutationFn: (dryRun: boolean) =>
+      api.post(
+        '/accessory-recon-upload',
+        {
+          location_id: Number(locationId),
+          reason_id: Number(reasonId),
+          note: note.trim() || null,
+          csv,
+          dry_run: dryRun,
+        },
+        reconResultSchema,
+      ),
+    onMutate: () => {
+      setRowErrors([]);
+      setResult(null);
+    },
+    onSuccess: (reply) => {
+      setResult(reply.data);
+      notify.success(reply.message);
+    },
+    onError: (error) => {
+      setRowErrors(rowErrorsOf(error));
+      notify.danger(error.message || 'Stock adjustments not posted');
+    },
+  });
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setFileName(file.name);
+    setCsv(await file.text());
+    setResult(null);
+    setRowErrors([]);
+  };
+  const ready = Boolean(locationId && reasonId && csv.trim()) && !send.isPending;
+  const differences = result?.lines.filter((line) => line.difference !== 0).length ?? 0;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', maxWidth: 960 }}>
+      <Typography variant="h5" component="h1">
+        Accessory Recon Upload
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack spacing={2}>
+          <Typography variant="body2">
+            One row per accessory: its SKU and the quantity counted. Check compares the count with
+            the stock on hand; Post adjustments books every difference with the reason. If any row
+            has a problem nothing is posted.
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              size="small"
+              label="Location"
+              value={locationId}
+              onChange={(event) => {
+                setLocationId(event.target.value);
+                setResult(null);
+              }}
+              sx={{ minWidth: 240 }}
+            >
+              {(locations.data ?? []).map((location) => (
+                <MenuItem key={location.id} value={String(location.id)}>
+                  {location.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label="Reason"
+              value={reasonId}
+              onChange={(event) => setReasonId(event.target.value)}
+              sx={{ minWidth: 220 }}
+            >
+              {(reasons.data ?? []).map((reason) => (
+                <MenuItem key={reason.id} value={String(reason.id)}>
+                  {reason.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              label="Note"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              sx={{ flex: 1 }}
+            />
+          </Stack>
+          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap alignItems="center">
+            <Button variant="outlined" component="label">
+              Choose CSV file
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                hidden
+                aria-label="CSV file"
+                onChange={(event) => void readFile(event)}
+              />
+            </Button>
+            <Typography variant="body2">{fileName || 'No file chosen'}</Typography>
+            <Button onClick={downloadTemplate}>Download template</Button>
+          </Stack>
+          <TextField
+            label="CSV"
+            multiline
+            minRows={4}
+            value={csv}
+            onChange={(event) => {
+              setCsv(event.target.value);
+              setResult(null);
+            }}
+            placeholder={'sku,quantity\nACC-CASE-01,12'}
+            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+          />
+          <Stack direction="row" spacing={1}>
+            <Button disabled={!ready} onClick={() => send.mutate(true)}>
+              Check
+            </Button>
+            <Button
+              variant="contained"
+              disabled={!ready || !result?.dry_run || differences === 0}
+              onClick={() => send.mutate(false)}
+            >
+              Post adjustments
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+      {send.error && !rowErrors.length && <Alert severity="error">{send.error.message}</Alert>}
+      {rowErrors.length > 0 && (
+        <DataTable
+          label="Problems in the file"
+          reportName="Accessory Recon Problems"
+          columns={errorColumns}
+          rows={rowErrors}
+          getRowId={(row) => `${row.line}-${row.field ?? ''}-${row.message}`}
+        />
+      )}
+      {result && (
+        <>
+          <Alert severity={result.dry_run ? 'info' : 'success'}>
+            {result.dry_run
+              ? `${result.location_name}: ${differences} of ${result.lines.length} lines differ from the stock on hand.`
+              : `${result.location_name}: ${result.adjustment_ids.length} stock adjustments posted; the stock now equals the count.`}
+          </Alert>
+          <DataTable
+            label={result.dry_run ? 'Differences' : 'Posted'}
+            reportName="Accessory Recon"
+            columns={lineColumns}
+            rows={result.lines}
+            getRowId={(row) => String(row.line)}
+          />
+        </>
+      )}
+    </Box>
+  );
+}
