@@ -549,3 +549,5 @@ export type SalesCenter = z.infer<typeof salesCenterSchema>;
 export const SALES_REQUIRE_CLOCK_IN = 'sales.require_clock_in';
 export const SALES_REMORSE_DAYS = 'sales.remorse_window_days';
 export const SALES_PORT_PIN_DAYS = 'sales.port_pin_days';
+/** Percent of a buyer's remorse return's line kept as a restocking fee (inherited; 0: none). */
+export const SALES_RESTOCKING_FEE = 'sales.restocking_fee_percent';

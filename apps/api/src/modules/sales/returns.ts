@@ -14,7 +14,7 @@ import { readSetting } from '../../platform/settings.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { returnUnit } from '../inventory/api.ts';
 import { saleLines, saleReturns, sales } from './schema.ts';
-import { remorseDaysSetting } from './settings.ts';
+import { remorseDaysSetting, restockingFeeSetting } from './settings.ts';
 
 type ReturnInput = z.output<typeof returnResource.create>;
 
@@ -53,9 +53,10 @@ async function stockBalanceReturn(tx: Tx, ctx: RequestContext, input: ReturnInpu
 /**
  * bre, doa, obf: one line of a completed sale comes back. Within the store's remorse window
  * (inherited setting) anyone with write_sale_returns records it; past it a manager
- * (override_sale_returns) with a reason. The refund is the line's total, never more than what is
- * left of what was paid; a unit goes back to the store's stock (bre) or to the defective location
- * (doa, obf); the sale becomes returned when every line came back.
+ * (override_sale_returns) with a reason. The refund is the line's total less the store's restocking
+ * fee on a buyer's remorse return (inherited setting), never more than what is left of what was
+ * paid; a unit goes back to the store's stock (bre) or to the defective location (doa, obf); the
+ * sale becomes returned when every line came back.
  */
 async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
   const type = input.type === 'sbr' ? 'bre' : input.type;
@@ -98,7 +99,10 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
   if (late && !hasPermission(ctx, 'override_sale_returns'))
     throw AppError.forbidden(salesMessages.returnOverrideForbidden);
 
-  const refund = line.total_cents;
+  // Buyer's remorse keeps the store's restocking fee; a defective unit is refunded in full.
+  const feePercent =
+    type === 'bre' ? await readSetting(tx, ctx, restockingFeeSetting, sale.store_id) : 0;
+  const refund = line.total_cents - Math.round((line.total_cents * feePercent) / 100);
   if (sale.refunded_cents + refund > sale.paid_cents)
     throw AppError.badRequest(salesMessages.returnTooMuch, {
       sale_line_id: [salesMessages.returnTooMuch],

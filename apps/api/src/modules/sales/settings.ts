@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   SALES_REMORSE_DAYS,
   SALES_REQUIRE_CLOCK_IN,
+  SALES_RESTOCKING_FEE,
   salesMessages,
 } from '@portal/contract/resources/sales';
 import { clockStatus } from '@portal/contract/hr';
@@ -25,6 +26,17 @@ export const remorseDaysSetting = defineSetting({
   label: 'Return window (days)',
   schema: z.number().int().min(0).max(365),
   default: 14,
+});
+
+/**
+ * The restocking fee of a buyer's remorse return, in percent of the returned line (inherited down
+ * the org tree; a DOA or OBF unit is the maker's fault and pays none).
+ */
+export const restockingFeeSetting = defineSetting({
+  key: SALES_RESTOCKING_FEE,
+  label: 'Restocking fee on buyers remorse returns (%)',
+  schema: z.number().min(0).max(100),
+  default: 0,
 });
 
 /**
