@@ -111,6 +111,25 @@ describe('warehouses (/inventory-warehouses)', () => {
     expect(twin.body.message).toBe(`A warehouse named ${name.toUpperCase()} already exists`);
   });
 
+  it('keeps a warehouse a purchase order names (409), so the order keeps its place', async () => {
+    const warehouse = await post<Warehouse>('/inventory-warehouses', { name: named('Inbound') });
+    const supplier = await post<{ id: number }>('/inventory-suppliers', {
+      name: named('Places Supplier'),
+    });
+    const order = await post<{ id: number }>('/inventory-purchase-orders', {
+      supplier_id: supplier.body.data.id,
+      warehouse_id: warehouse.body.data.id,
+      lines: [{ product_id: productId, quantity: 2, unit_cost_cents: 1000 }],
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const refused = await del(`/inventory-warehouses/${warehouse.body.data.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `${warehouse.body.data.name} is named by purchase orders; it cannot be deleted`,
+    );
+    expect((await get(`/inventory-warehouses/${warehouse.body.data.id}`)).status).toBe(200);
+  });
+
   it("shows only warehouses: a store's stock location is not one (404)", async () => {
     const locations = await get<{ id: number; kind: string }[]>('/stock-locations');
     const others = locations.body.data.filter((row) => row.kind !== 'warehouse');
