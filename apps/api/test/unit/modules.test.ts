@@ -111,8 +111,14 @@ describe('module descriptors: default sidebar and demo data', () => {
       '/manufacturers',
       '/adjustment-reasons',
     ]);
-    // Orders, then the Shop folder (shop, carts, CSV order, accessory orders); the Warehouse folder.
-    expect(named('orders')).toEqual(['/orders', null]);
+    // Orders, the price adjustment and accessory count screens, then the Shop folder (shop, carts,
+    // CSV order, accessory orders); the Warehouse folder.
+    expect(named('orders')).toEqual([
+      '/orders',
+      '/price-adjustment',
+      '/accessory-recon-upload',
+      null,
+    ]);
     expect(named('inventory')).toEqual([null]);
     expect(named('oneview')).toEqual(['/oneview', '/oneview-admin-panel']);
   });
