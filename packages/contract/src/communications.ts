@@ -42,8 +42,6 @@ export const bulletinSchema = z.object({
   district_ids: z.array(id),
   store_ids: z.array(id),
   role_ids: z.array(id),
-  /** people who have not acknowledged after this many days are escalated to their manager */
-  escalate_after_days: z.number().int().nullable(),
   /** the current version: 1, raised by each material edit */
   version: z.number().int(),
   version_at: isoDateTime,
@@ -69,7 +67,6 @@ const bulletinFields = {
   district_ids: idList,
   store_ids: idList,
   role_ids: idList,
-  escalate_after_days: z.number().int().min(1).max(90).nullable(),
 };
 
 export const bulletinMessages = {
@@ -93,7 +90,6 @@ const bulletinCreate = z.strictObject({
   district_ids: idList.default([]),
   store_ids: idList.default([]),
   role_ids: idList.default([]),
-  escalate_after_days: bulletinFields.escalate_after_days.optional(),
 });
 
 const bulletinUpdate = z.strictObject({
@@ -105,7 +101,6 @@ const bulletinUpdate = z.strictObject({
   district_ids: idList.optional(),
   store_ids: idList.optional(),
   role_ids: idList.optional(),
-  escalate_after_days: bulletinFields.escalate_after_days.optional(),
   /** a material edit makes a new version and asks everyone again; a minor one does not */
   material: z.boolean().optional(),
 });

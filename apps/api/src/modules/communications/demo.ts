@@ -19,7 +19,7 @@ export async function seedCommunicationsDemo(tx: Tx, companyId: number) {
   };
   const [bulletin] = await tx
     .insert(bulletins)
-    .values({ company_id: companyId, ack_mode: 'questions', escalate_after_days: 3, ...content })
+    .values({ company_id: companyId, ack_mode: 'questions', ...content })
     .returning({ id: bulletins.id });
   if (!bulletin) return;
   await tx

@@ -40,6 +40,7 @@ export const bulletins = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** kept for the escalation to managers after N days (not built yet: nothing sets or reads it) */
     escalate_after_days: integer(),
     version: integer().notNull().default(1),
     version_at: isoTimestamp()

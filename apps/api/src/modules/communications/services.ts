@@ -99,7 +99,6 @@ export const bulletinService = createResourceService({
       return {
         ...input,
         questions: input.ack_mode === 'questions' ? input.questions : [],
-        escalate_after_days: input.escalate_after_days ?? null,
         created_by: ctx.userId,
         version: 1,
         version_at: new Date().toISOString(),

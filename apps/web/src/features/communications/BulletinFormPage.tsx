@@ -67,7 +67,6 @@ interface Draft {
   district_ids: string[];
   store_ids: string[];
   role_ids: string[];
-  escalate_after_days: string;
   material: boolean;
 }
 const empty: Draft = {
@@ -79,7 +78,6 @@ const empty: Draft = {
   district_ids: [],
   store_ids: [],
   role_ids: [],
-  escalate_after_days: '',
   material: false,
 };
 const choicesOf = (text: string) =>
@@ -105,7 +103,6 @@ function draftOf(row: ResourceRow): Draft {
     district_ids: b.district_ids.map(String),
     store_ids: b.store_ids.map(String),
     role_ids: b.role_ids.map(String),
-    escalate_after_days: b.escalate_after_days === null ? '' : String(b.escalate_after_days),
     material: false,
   };
 }
@@ -133,7 +130,6 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
         district_ids: draft.district_ids.map(Number),
         store_ids: draft.store_ids.map(Number),
         role_ids: draft.role_ids.map(Number),
-        escalate_after_days: draft.escalate_after_days ? Number(draft.escalate_after_days) : null,
       };
       return id === null
         ? createRow(bulletins, body)
@@ -244,14 +240,6 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="number"
-          label="Escalate after (days)"
-          value={draft.escalate_after_days}
-          onChange={(event) => set({ escalate_after_days: event.target.value })}
-          error={Boolean(errorOf('escalate_after_days'))}
-          helperText={errorOf('escalate_after_days') ?? 'Left empty: never'}
-        />
       </Stack>
       {draft.ack_mode === 'questions' && (
         <>
