@@ -218,7 +218,8 @@ type Checks = {
   bulletins: RowMatches<
     Row<typeof communications.bulletins>,
     typeof communicationTables.bulletins,
-    'recipients' | 'acknowledged'
+    'recipients' | 'acknowledged',
+    'escalate_after_days'
   >;
   warehouses: RowMatches<
     Row<typeof places.warehouses>,
