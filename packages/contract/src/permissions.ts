@@ -87,11 +87,11 @@ export const featurePermissions = [
   'override_sale_returns',
   /** approve purchase orders above the company's approval limit (purchasing) */
   'approve_purchase_orders',
-] as const;
   /** approve a price adjustment of an order line (/price-adjustment) */
   'approve_price_adjustments',
   /** post a stock count's differences as stock adjustments (/accessory-recon-upload) */
   'write_stock_adjustments',
+] as const;
 
 export const allPermissions = [
   ...resourcePermissionNames.flatMap((name) => [`read_${name}`, `write_${name}`] as const),
