@@ -1,16 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { ASSET_MOVE_ACTION, type AssetCondition } from '@portal/contract/resources/company';
 import type { Tx } from '../../platform/database.ts';
 import { recordHistory } from '../../platform/resources/history.ts';
-import { stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import { orgTreeOf } from '../organisation/api.ts';
+import { directory } from '../users/api.ts';
 import { companyAssets } from './schema.ts';
 
-/** The demo equipment: name, type, serial, store, assigned person (email), condition. */
+/** The demo equipment: name, type, serial, store, assigned person (by name), condition. */
 const demoEquipment: [string, string, string, string, string | null, AssetCondition][] = [
   ['Front counter POS', 'POS terminal', 'POS-TS-0001', 'Times Square', null, 'good'],
-  ['Manager laptop', 'Laptop', 'LT-CA-2231', 'Charlotte Amalie', 'manager@demo.example', 'good'],
-  ['Display iPad', 'Tablet', 'IPD-CA-0412', 'Charlotte Amalie', 'employee@demo.example', 'fair'],
+  ['Manager laptop', 'Laptop', 'LT-CA-2231', 'Charlotte Amalie', 'Mina Manager', 'good'],
+  ['Display iPad', 'Tablet', 'IPD-CA-0412', 'Charlotte Amalie', 'Eli Employee', 'fair'],
   ['Receipt printer', 'Printer', 'PRN-BH-7781', 'Brooklyn Heights', null, 'poor'],
   ['Demo phone stand', 'Display', 'DSP-MM-0093', 'Magnificent Mile', null, 'new'],
   ['Spare POS', 'POS terminal', 'POS-SM-0007', 'Santa Monica', null, 'broken'],
@@ -21,17 +20,10 @@ const demoEquipment: [string, string, string, string, string | null, AssetCondit
  * once (Times Square to Charlotte Amalie, by the manager) so its history shows a move.
  */
 export async function seedAssetDemo(tx: Tx, companyId: number) {
-  const storeRows = await tx
-    .select({ id: stores.id, name: stores.name })
-    .from(stores)
-    .where(eq(stores.company_id, companyId));
-  const emails = demoEquipment.flatMap(([, , , , email]) => (email ? [email] : []));
-  const people = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(eq(users.company_id, companyId), inArray(users.email, emails)));
+  const { stores: storeRows } = await orgTreeOf(tx, companyId);
+  const people = await directory(tx, companyId);
   const storeOf = (name: string) => storeRows.find((store) => store.name === name)?.id ?? null;
-  const rows = demoEquipment.flatMap(([name, type, serial, store, email, condition]) => {
+  const rows = demoEquipment.flatMap(([name, type, serial, store, person, condition]) => {
     const storeId = storeOf(store);
     if (!storeId) return [];
     return [
@@ -42,7 +34,7 @@ export async function seedAssetDemo(tx: Tx, companyId: number) {
         asset_type: type,
         serial_number: serial,
         store_id: storeId,
-        assigned_user_id: people.find((person) => person.email === email)?.id ?? null,
+        assigned_user_id: people.find((someone) => someone.name === person)?.id ?? null,
         condition,
       },
     ];
@@ -53,7 +45,7 @@ export async function seedAssetDemo(tx: Tx, companyId: number) {
     .values(rows)
     .returning({ id: companyAssets.id, name: companyAssets.name });
   const laptop = inserted.find((row) => row.name === 'Manager laptop');
-  const manager = people.find((person) => person.email === 'manager@demo.example');
+  const manager = people.find((person) => person.name === 'Mina Manager');
   const from = storeOf('Times Square');
   const to = storeOf('Charlotte Amalie');
   if (laptop && manager && from && to) {

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ResourceReference } from '@portal/contract/resource';
 import {
   ASSET_MOVE_ACTION,
   carrierSchema,
@@ -12,13 +13,17 @@ import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordHistory } from '../../platform/resources/history.ts';
-import { checkReferences } from '../../platform/resources/references.ts';
+import { attachReferences, checkReferences } from '../../platform/resources/references.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { queueFileDeletion } from '../../platform/uploads.ts';
-import { stores } from '../organisation/schema.ts';
 import { carriers, companyAssets, companyCarriers } from './schema.ts';
 
 const isEquipment = (kind: unknown) => kind === 'equipment';
+/** The asset's store, named as the contract declares it. */
+const storeReference: ResourceReference = companyAssetResource.references?.store_id ?? {
+  resource: 'stores',
+  as: 'store_name',
+};
 
 /** A file needs its address; equipment needs the store that keeps it (400 on the field). */
 function assertComplete(kind: unknown, url: unknown, storeId: unknown) {
@@ -88,10 +93,7 @@ export async function moveAsset(
     if (!asset) throw AppError.notFound(companyAssetResource.label.one);
     if (!isEquipment(asset.kind)) throw AppError.conflict(companyAssetMessages.onlyEquipment);
     await checkReferences(tx, ctx.companyId, [{ store_id: body.store_id }], {
-      store_id: companyAssetResource.references?.store_id ?? {
-        resource: 'stores',
-        as: 'store_name',
-      },
+      store_id: storeReference,
     });
     if (asset.store_id === body.store_id)
       throw AppError.badRequest(companyAssetMessages.sameStore, {
@@ -101,23 +103,25 @@ export async function moveAsset(
       .update(companyAssets)
       .set({ store_id: body.store_id, updated_at: sql`now()` })
       .where(and(eq(companyAssets.company_id, ctx.companyId), eq(companyAssets.id, id)));
-    const ids = [body.store_id, ...(asset.store_id ? [asset.store_id] : [])];
-    const named = await tx
-      .select({ id: stores.id, name: stores.name })
-      .from(stores)
-      .where(and(eq(stores.company_id, ctx.companyId), inArray(stores.id, ids)));
-    const nameOf = (storeId: number | null) =>
-      named.find((store) => store.id === storeId)?.name ?? null;
+    // The stores by name, as the engine names references (one query).
+    const ends: Record<string, unknown>[] = [
+      { store_id: asset.store_id },
+      { store_id: body.store_id },
+    ];
+    await attachReferences(tx, ctx, ends, { store_id: storeReference });
+    const [fromName, toName] = ends.map((end) =>
+      typeof end.store_name === 'string' ? end.store_name : null,
+    );
     await recordHistory(tx, ctx, {
       companyId: ctx.companyId,
       resource: companyAssetResource.name,
       recordId: id,
       action: ASSET_MOVE_ACTION,
-      from: nameOf(asset.store_id),
-      to: nameOf(body.store_id),
+      from: fromName ?? null,
+      to: toName ?? null,
       note: body.note ?? null,
-      before: { store_id: asset.store_id, store_name: nameOf(asset.store_id) },
-      after: { store_id: body.store_id, store_name: nameOf(body.store_id) },
+      before: { store_id: asset.store_id, store_name: fromName ?? null },
+      after: { store_id: body.store_id, store_name: toName ?? null },
     });
   });
   return companyAssetService.get(db, ctx, id);
