@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { tenantScope } from '../../db/columns.ts';
 import type { ResourceReference } from '@portal/contract/resource';
 import {
   ASSET_MOVE_ACTION,
@@ -88,7 +89,7 @@ export async function moveAsset(
     const [asset] = await tx
       .select({ id: companyAssets.id, kind: companyAssets.kind, store_id: companyAssets.store_id })
       .from(companyAssets)
-      .where(and(eq(companyAssets.company_id, ctx.companyId), eq(companyAssets.id, id)))
+      .where(and(tenantScope(companyAssets, ctx.companyId), eq(companyAssets.id, id)))
       .for('update');
     if (!asset) throw AppError.notFound(companyAssetResource.label.one);
     if (!isEquipment(asset.kind)) throw AppError.conflict(companyAssetMessages.onlyEquipment);
@@ -102,7 +103,7 @@ export async function moveAsset(
     await tx
       .update(companyAssets)
       .set({ store_id: body.store_id, updated_at: sql`now()` })
-      .where(and(eq(companyAssets.company_id, ctx.companyId), eq(companyAssets.id, id)));
+      .where(and(tenantScope(companyAssets, ctx.companyId), eq(companyAssets.id, id)));
     // The stores by name, as the engine names references (one query).
     const ends: Record<string, unknown>[] = [
       { store_id: asset.store_id },
