@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allPermissions, type Permission } from '@portal/contract/permissions';
@@ -83,17 +83,14 @@ const ID_TABLES: [RegExp, string][] = [
   [/^\/api\/reporting\/charts\/:id/, 'reporting_charts'],
   [/^\/api\/(fulfill-order|receive-order|order-discrepancies)\/:id/, 'orders'],
 ];
-/** Engine resources whose table is not named like the resource. */
-const RESOURCE_TABLES: Record<string, string> = {
-  embeds: 'embeds_and_links',
-  role_based_fields: 'role_module_fields',
-};
+/** Path parameters named after what they hold, with the table of their rows. */
 const PARAM_TABLES: Record<string, string> = {
   user_id: 'users',
   store_id: 'stores',
   account_id: 'payment_accounts',
   documentId: 'hr_employee_documents',
   accessId: 'hr_store_temp_access',
+  adjustmentId: 'order_price_adjustments',
 };
 
 /** SPEC.md's `{a}&{b}` segments: the tables of their two ids, in order. */
@@ -104,6 +101,9 @@ const PAIRS: Record<string, [string, string]> = {
 
 /** Valid bodies, so that validation passes and the id is what the route answers about. */
 const BODIES: Record<string, unknown> = {
+  'POST /api/orders/:id/price-adjustments': { order_line_id: 1, delta_cents: -100, reason_id: 1 },
+  'POST /api/bulletins/:id/acknowledge': { version: 1 },
+  'POST /api/company-assets/:id/move': { store_id: 1 },
   'PATCH /api/users/mobile-pin-change/:user_id': { mobile_pin: '1234' },
   'POST /api/employees/:id/compensation': {
     pay_type: 'hourly',
@@ -278,7 +278,7 @@ describe('the route table', () => {
     const engineTables = new Map(
       resourceServices.map((service) => [
         `/api${service.definition.path}`,
-        RESOURCE_TABLES[service.definition.name] ?? service.definition.name,
+        getTableName(service.table),
       ]),
     );
     const tableOf = (url: string, param: string): string | undefined => {

@@ -499,6 +499,8 @@ export function createResourceService<Def extends ResourceDefinition>(
 
   return {
     definition,
+    /** The table the rows live in (the tenancy matrix probes it). */
+    table,
     relations: options.relations ?? {},
     routes: options.routes,
 
