@@ -32,61 +32,49 @@ const ownCompanyErrors = {
 export function companyRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // SPEC.md: POST /companies/documents/upload (file_type, file_name) returns a signedUrl; the file
-  // is then PUT there and kept as a company asset (POST /company-assets with its fileUrl).
-  r.post('/companies/documents/upload', {
-    schema: {
-      tags: ['Companies'],
+  // Files kept on company assets, each signed here and PUT there before the record keeps its
+  // address. SPEC.md: POST /companies/documents/upload, then POST /company-assets with the fileUrl;
+  // an equipment photo (/asset-tracker) is then kept in its photo_url (PATCH /company-assets/{id}).
+  const assetUploads = [
+    {
+      path: '/companies/documents/upload',
+      tag: 'Companies',
       summary: 'Sign an upload URL for a company document',
-      body: signUploadRequestSchema,
-      response: {
-        200: replySchema(signedUploadSchema),
-        400: errorReplySchema,
-        403: errorReplySchema,
-        460: errorReplySchema,
-      },
+      folder: 'company-documents',
     },
-    config: { access: 'write_company_assets' },
-    handler: async (request) => {
-      const ctx = callerOf(request);
-      const signed = uploads.sign({
-        companyId: ctx.companyId,
-        folder: 'company-documents',
-        fileName: request.body.file_name,
-        contentType: request.body.file_type,
-        origin: requestOrigin(request),
-      });
-      return ok('', signed);
-    },
-  });
-
-  // A photo of a piece of equipment (/asset-tracker): signed here, PUT there, then kept in the
-  // asset's photo_url (PATCH /company-assets/{id}).
-  r.post('/company-assets/photos/upload', {
-    schema: {
-      tags: ['Company Assets'],
+    {
+      path: '/company-assets/photos/upload',
+      tag: 'Company Assets',
       summary: 'Sign an upload URL for a company asset photo',
-      body: signUploadRequestSchema,
-      response: {
-        200: replySchema(signedUploadSchema),
-        400: errorReplySchema,
-        403: errorReplySchema,
-        460: errorReplySchema,
+      folder: 'asset-photos',
+    },
+  ] as const;
+  for (const upload of assetUploads)
+    r.post(upload.path, {
+      schema: {
+        tags: [upload.tag],
+        summary: upload.summary,
+        body: signUploadRequestSchema,
+        response: {
+          200: replySchema(signedUploadSchema),
+          400: errorReplySchema,
+          403: errorReplySchema,
+          460: errorReplySchema,
+        },
       },
-    },
-    config: { access: 'write_company_assets' },
-    handler: async (request) => {
-      const ctx = callerOf(request);
-      const signed = uploads.sign({
-        companyId: ctx.companyId,
-        folder: 'asset-photos',
-        fileName: request.body.file_name,
-        contentType: request.body.file_type,
-        origin: requestOrigin(request),
-      });
-      return ok('', signed);
-    },
-  });
+      config: { access: 'write_company_assets' },
+      handler: async (request) =>
+        ok(
+          '',
+          uploads.sign({
+            companyId: callerOf(request).companyId,
+            folder: upload.folder,
+            fileName: request.body.file_name,
+            contentType: request.body.file_type,
+            origin: requestOrigin(request),
+          }),
+        ),
+    });
 
   // /asset-tracker's Move: equipment to another store of the company, kept in its history.
   r.post('/company-assets/:id/move', {
