@@ -40,7 +40,7 @@ export const bulletins = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    /** kept for the escalation to managers after N days (not built yet: nothing sets or reads it) */
+    /** days after a version's publication when those who have not acknowledged it are escalated to their manager (null: never) */
     escalate_after_days: integer(),
     version: integer().notNull().default(1),
     version_at: isoTimestamp()
@@ -92,5 +92,27 @@ export const bulletinAcknowledgements = pgTable(
     tenantForeignKey(t.company_id, t.user_id, users).onDelete('cascade'),
     unique().on(t.company_id, t.bulletin_id, t.version, t.user_id),
     index().on(t.company_id, t.user_id),
+  ],
+);
+
+/**
+ * One person escalated to their manager for not acknowledging one version in time (at most once
+ * per person and version: the job inserts here first and notifies only for new rows).
+ */
+export const bulletinEscalations = pgTable(
+  'bulletin_escalations',
+  {
+    ...tenantColumns(),
+    bulletin_id: integer().notNull(),
+    version: integer().notNull(),
+    user_id: integer().notNull(),
+    manager_id: integer().notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.bulletin_id, bulletins).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.user_id, users).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.manager_id, users).onDelete('cascade'),
+    unique().on(t.company_id, t.bulletin_id, t.version, t.user_id),
   ],
 );
