@@ -42,6 +42,8 @@ export const bulletinSchema = z.object({
   district_ids: z.array(id),
   store_ids: z.array(id),
   role_ids: z.array(id),
+  /** days after a version is published when those who have not acknowledged it go to their manager (null: never) */
+  escalate_after_days: z.number().int().nullable(),
   /** the current version: 1, raised by each material edit */
   version: z.number().int(),
   version_at: isoDateTime,
@@ -51,12 +53,22 @@ export const bulletinSchema = z.object({
   /** how many people the bulletin reaches now, and how many acknowledged the current version */
   recipients: z.number().int(),
   acknowledged: z.number().int(),
+  /** how many people (over all versions) were escalated to their manager */
+  escalated: z.number().int(),
 });
 export type Bulletin = z.infer<typeof bulletinSchema>;
 
 const questionsField = z
   .array(bulletinQuestionSchema)
   .max(MAX_BULLETIN_QUESTIONS, 'At most three questions');
+
+export const MAX_ESCALATE_AFTER_DAYS = 60;
+const escalateAfterDaysField = z
+  .number({ error: 'Escalate after must be a whole number of days from 1 to 60' })
+  .int('Escalate after must be a whole number of days from 1 to 60')
+  .min(1, 'Escalate after must be a whole number of days from 1 to 60')
+  .max(MAX_ESCALATE_AFTER_DAYS, 'Escalate after must be a whole number of days from 1 to 60')
+  .nullable();
 
 const bulletinFields = {
   title: z.string().trim().min(1, 'Title is required').max(200),
@@ -67,6 +79,7 @@ const bulletinFields = {
   district_ids: idList,
   store_ids: idList,
   role_ids: idList,
+  escalate_after_days: escalateAfterDaysField,
 };
 
 export const bulletinMessages = {
@@ -90,6 +103,7 @@ const bulletinCreate = z.strictObject({
   district_ids: idList.default([]),
   store_ids: idList.default([]),
   role_ids: idList.default([]),
+  escalate_after_days: escalateAfterDaysField.default(null),
 });
 
 const bulletinUpdate = z.strictObject({
@@ -101,6 +115,7 @@ const bulletinUpdate = z.strictObject({
   district_ids: idList.optional(),
   store_ids: idList.optional(),
   role_ids: idList.optional(),
+  escalate_after_days: escalateAfterDaysField.optional(),
   /** a material edit makes a new version and asks everyone again; a minor one does not */
   material: z.boolean().optional(),
 });

@@ -12,6 +12,7 @@ export const notificationKinds = [
   'ticket.comment',
   'ticket.status_changed',
   'ticket.sla_breached',
+  'bulletin.escalated',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -44,6 +45,10 @@ export const notificationKindInfo: Record<
   },
   'ticket.sla_breached': {
     label: 'A ticket I work or oversee misses its SLA',
+    defaults: { in_app: true, mail: true, sms: false },
+  },
+  'bulletin.escalated': {
+    label: 'Someone I manage has not acknowledged a bulletin in time',
     defaults: { in_app: true, mail: true, sms: false },
   },
 };

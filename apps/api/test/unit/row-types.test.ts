@@ -218,8 +218,7 @@ type Checks = {
   bulletins: RowMatches<
     Row<typeof communications.bulletins>,
     typeof communicationTables.bulletins,
-    'recipients' | 'acknowledged',
-    'escalate_after_days'
+    'recipients' | 'acknowledged' | 'escalated'
   >;
   warehouses: RowMatches<
     Row<typeof places.warehouses>,

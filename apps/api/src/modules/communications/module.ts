@@ -1,17 +1,20 @@
 import { defineModule } from '../../platform/module.ts';
 import { seedCommunicationsDemo } from './demo.ts';
+import { bulletinEscalationJob } from './escalation.ts';
 import { communicationRoutes } from './routes.ts';
 import { bulletinService } from './services.ts';
 
 /**
  * Communications (issue 18 item 7): bulletins aimed at regions, districts, stores and roles, each
  * person's acknowledgement naming the version (a material edit asks everyone again), the bulletin
- * board, and acknowledgement rates by region, district and store.
+ * board, acknowledgement rates by region, district and store, and the escalation to each late
+ * person's manager after the bulletin's `escalate_after_days`.
  */
 export const communicationsModule = defineModule({
   name: 'communications',
   resources: [bulletinService],
   routes: (api, { db }) => communicationRoutes(api, db),
+  jobs: () => [bulletinEscalationJob()],
   demo: ({ tx, companyId }) => seedCommunicationsDemo(tx, companyId),
   sidebar: [
     {

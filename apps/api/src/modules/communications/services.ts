@@ -16,6 +16,7 @@ import { createResourceService, type Row } from '../../platform/resources/servic
 import { orgTreeOf } from '../organisation/api.ts';
 import { companyRolesAndStores, namesOf } from '../users/api.ts';
 import { acknowledgersOf, reaches, recipientsOf, worldOf, type Audience } from './audience.ts';
+import { escalatedCounts } from './escalation.ts';
 import { bulletinAcknowledgements, bulletins, bulletinVersions } from './schema.ts';
 
 type BulletinRow = typeof bulletins.$inferSelect;
@@ -131,16 +132,15 @@ export const bulletinService = createResourceService({
       }
       for (const [companyId, list] of byCompany) {
         const world = await worldOf(db, companyId);
-        const done = await acknowledgersOf(
-          db,
-          companyId,
-          list.map((row) => row.id),
-        );
+        const listIds = list.map((row) => row.id);
+        const done = await acknowledgersOf(db, companyId, listIds);
+        const escalated = await escalatedCounts(db, companyId, listIds);
         for (const row of list) {
           const reached = recipientsOf(audienceOf(row), world);
           const acknowledgers = done.get(row.id) ?? new Set<number>();
           row.recipients = reached.length;
           row.acknowledged = reached.filter((person) => acknowledgers.has(person.id)).length;
+          row.escalated = escalated.get(row.id) ?? 0;
         }
       }
     },
