@@ -189,3 +189,92 @@ export const stockValueRowSchema = z.object({
   value_cents: z.number().int(),
 });
 export type StockValueRow = z.infer<typeof stockValueRowSchema>;
+
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+const reportDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-07-14')
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  }, 'Not a real date');
+
+/**
+ * The date range of a warehouse report, both days included (UTC); without one, the last 30 days.
+ * At most a year and a day.
+ */
+export const warehouseReportRangeSchema = z
+  .strictObject({ from: reportDay.optional(), to: reportDay.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'The start date must be on or before the end date',
+    path: ['to'],
+  })
+  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 <= 366, {
+    message: 'The range can be at most a year',
+    path: ['to'],
+  });
+export type WarehouseReportRange = z.infer<typeof warehouseReportRangeSchema>;
+
+/**
+ * GET /reports/fulfilment-time: per store (and one overall row, store_id null), the orders shipped
+ * in the range and the days from their submission to their shipment.
+ */
+export const fulfilmentTimeRowSchema = z.object({
+  store_id: id.nullable(),
+  store_name: z.string().nullable(),
+  orders: z.number().int(),
+  average_days: z.number(),
+  median_days: z.number(),
+  p90_days: z.number(),
+});
+export type FulfilmentTimeRow = z.infer<typeof fulfilmentTimeRowSchema>;
+
+/**
+ * GET /reports/adjustments: the stock adjustments (a count's difference at a location, in units)
+ * and the price adjustments (an order line's delta, in cents) made in the range.
+ */
+export const adjustmentReportRowSchema = z.object({
+  /** `stock-<id>` or `price-<id>` */
+  key: z.string(),
+  kind: z.enum(['stock', 'price']),
+  created_at: isoDateTime,
+  location_name: z.string().nullable(),
+  order_id: id.nullable(),
+  store_name: z.string().nullable(),
+  product_name: z.string().nullable(),
+  reason_name: z.string().nullable(),
+  user_name: z.string().nullable(),
+  /** units added (positive) or written off (negative); null for a price adjustment */
+  quantity: z.number().int().nullable(),
+  /** the price delta (negative: a credit); null for a stock adjustment */
+  amount_cents: z.number().int().nullable(),
+  note: z.string().nullable(),
+});
+export type AdjustmentReportRow = z.infer<typeof adjustmentReportRowSchema>;
+
+/** GET /reports/in-transit: per store, the shipped orders not yet received, by days since shipment. */
+export const inTransitRowSchema = z.object({
+  store_id: id,
+  store_name: z.string().nullable(),
+  orders: z.number().int(),
+  days_0_2: z.number().int(),
+  days_3_7: z.number().int(),
+  days_8_plus: z.number().int(),
+  oldest_days: z.number().int(),
+});
+export type InTransitRow = z.infer<typeof inTransitRowSchema>;
+
+/** The range's bounds as instants: from its first day's start to the day after its last (UTC). */
+export function warehouseReportBounds(range: WarehouseReportRange, now = new Date()) {
+  const today = now.toISOString().slice(0, 10);
+  const to = range.to ?? (range.from && range.from > today ? range.from : today);
+  const from =
+    range.from ??
+    new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    from,
+    to,
+    start: new Date(`${from}T00:00:00Z`),
+    end: new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000),
+  };
+}

@@ -5,6 +5,7 @@ import { listDataSchema, replySchema } from '@portal/contract/envelope';
 import { idParamsSchema } from '@portal/contract/list-query';
 import { orderSchema } from '@portal/contract/resources/orders';
 import {
+  adjustmentReportRowSchema,
   discrepancySchema,
   fulfilInput,
   inventoryItemSchema,
@@ -22,6 +23,7 @@ import {
   stockOnHandSchema,
   stockValueRowSchema,
   warehouseInput,
+  warehouseReportRangeSchema,
 } from '@portal/contract/inventory';
 import { productKind } from '@portal/contract/resources/catalog';
 import { shopKinds, shopProductSchema, shopQuery } from '@portal/contract/shop';
@@ -45,7 +47,7 @@ import {
   stockOnHand,
 } from './stock.ts';
 import { shopPage } from './shop.ts';
-import { stockValue } from './reports.ts';
+import { adjustmentsReport, stockValue } from './reports.ts';
 import { reconRoutes } from './recon.ts';
 
 const tags = ['Inventory'];
@@ -280,6 +282,21 @@ export function inventoryRoutes(app: FastifyInstance, db: Database) {
     },
     config: { access: 'read_orders' },
     handler: async (request) => ok('', await stockValue(db, callerOf(request))),
+  });
+
+  r.get('/reports/adjustments', {
+    schema: {
+      tags: ['Reports'],
+      summary:
+        'Stock and price adjustments in a date range, with reason, who and quantity or amount',
+      description:
+        'from and to are days (YYYY-MM-DD, UTC, both included); without them, the last 30 days.',
+      querystring: warehouseReportRangeSchema,
+      response: { 200: replySchema(z.array(adjustmentReportRowSchema)), ...errors },
+    },
+    config: { access: 'read_orders' },
+    handler: async (request) =>
+      ok('', await adjustmentsReport(db, callerOf(request), request.query)),
   });
 
   reconRoutes(app, db);

@@ -121,3 +121,4 @@ export async function ordersInStatus(
 
 export { storesCanOrderFor } from './orderable.ts';
 export { demoContext, demoStores } from './demo.ts';
+export { priceAdjustmentsBetween, type PriceAdjustmentFact } from './reports.ts';

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replySchema } from '@portal/contract/envelope';
-import { openOrdersRowSchema } from '@portal/contract/inventory';
+import {
+  fulfilmentTimeRowSchema,
+  inTransitRowSchema,
+  openOrdersRowSchema,
+  warehouseReportRangeSchema,
+} from '@portal/contract/inventory';
 import { orderSchema } from '@portal/contract/resources/orders';
 import {
   checkoutInput,
@@ -16,7 +21,7 @@ import { callerOf } from '../../platform/access.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
 import { checkout, csvOrder } from './checkout.ts';
 import { storesCanOrderFor } from './orderable.ts';
-import { openOrdersByStore } from './reports.ts';
+import { fulfilmentTime, inTransit, openOrdersByStore } from './reports.ts';
 
 const tags = ['Orders'];
 const errors = errorReplies(400, 403, 404, 409);
@@ -76,5 +81,29 @@ export function shopOrderRoutes(app: FastifyInstance, db: Database) {
     },
     config: { access: 'read_orders' },
     handler: async (request) => ok('', await openOrdersByStore(db, callerOf(request))),
+  });
+
+  r.get('/reports/fulfilment-time', {
+    schema: {
+      tags: ['Reports'],
+      summary: 'Days from submission to shipment of the orders shipped in a date range, per store',
+      description:
+        'from and to are days (YYYY-MM-DD, UTC, both included); without them, the last 30 days. ' +
+        'The first row (store_id null) is all stores.',
+      querystring: warehouseReportRangeSchema,
+      response: { 200: replySchema(z.array(fulfilmentTimeRowSchema)), ...errors },
+    },
+    config: { access: 'read_orders' },
+    handler: async (request) => ok('', await fulfilmentTime(db, callerOf(request), request.query)),
+  });
+
+  r.get('/reports/in-transit', {
+    schema: {
+      tags: ['Reports'],
+      summary: 'Shipped orders not yet received per store, by days since shipment (0-2, 3-7, 8+)',
+      response: { 200: replySchema(z.array(inTransitRowSchema)), ...errors },
+    },
+    config: { access: 'read_orders' },
+    handler: async (request) => ok('', await inTransit(db, callerOf(request))),
   });
 }
