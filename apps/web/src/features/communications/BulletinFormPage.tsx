@@ -67,6 +67,8 @@ interface Draft {
   district_ids: string[];
   store_ids: string[];
   role_ids: string[];
+  /** whole days, blank: never escalate */
+  escalate_after_days: string;
   material: boolean;
 }
 const empty: Draft = {
@@ -78,6 +80,7 @@ const empty: Draft = {
   district_ids: [],
   store_ids: [],
   role_ids: [],
+  escalate_after_days: '',
   material: false,
 };
 const choicesOf = (text: string) =>
@@ -103,6 +106,7 @@ function draftOf(row: ResourceRow): Draft {
     district_ids: b.district_ids.map(String),
     store_ids: b.store_ids.map(String),
     role_ids: b.role_ids.map(String),
+    escalate_after_days: b.escalate_after_days === null ? '' : String(b.escalate_after_days),
     material: false,
   };
 }
@@ -130,6 +134,8 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
         district_ids: draft.district_ids.map(Number),
         store_ids: draft.store_ids.map(Number),
         role_ids: draft.role_ids.map(Number),
+        escalate_after_days:
+          draft.escalate_after_days.trim() === '' ? null : Number(draft.escalate_after_days),
       };
       return id === null
         ? createRow(bulletins, body)
@@ -240,6 +246,19 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          type="number"
+          label="Escalate to manager after (days)"
+          value={draft.escalate_after_days}
+          onChange={(event) => set({ escalate_after_days: event.target.value })}
+          slotProps={{ htmlInput: { min: 1, max: 60, step: 1 } }}
+          error={Boolean(errorOf('escalate_after_days'))}
+          helperText={
+            errorOf('escalate_after_days') ??
+            'Blank: never. Those who have not acknowledged by then are reported to their manager.'
+          }
+          sx={{ minWidth: 260 }}
+        />
       </Stack>
       {draft.ack_mode === 'questions' && (
         <>

@@ -54,6 +54,25 @@ const bulletinUi = defineResourceUi({
       sortable: false,
     },
     { field: 'body', header: 'Message', hidden: true },
+    {
+      field: 'escalate_after_days',
+      header: 'Escalate after',
+      value: (row) => {
+        const days = count(row.escalate_after_days);
+        return days ? `${days} ${days === 1 ? 'day' : 'days'}` : 'Never';
+      },
+      hidden: true,
+      filterable: false,
+      sortable: false,
+    },
+    {
+      field: 'escalated',
+      header: 'Escalated to manager',
+      kind: 'number',
+      hidden: true,
+      filterable: false,
+      sortable: false,
+    },
   ],
   fields: [
     { name: 'title', label: 'Title', kind: 'text' },
