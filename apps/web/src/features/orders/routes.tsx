@@ -28,6 +28,18 @@ const StockOnHandReportPage = lazyScreen(
   () => import('./WarehouseReportsPages.tsx'),
   'StockOnHandReportPage',
 );
+const FulfilmentTimeReportPage = lazyScreen(
+  () => import('./WarehouseReportsPages.tsx'),
+  'FulfilmentTimeReportPage',
+);
+const AdjustmentsReportPage = lazyScreen(
+  () => import('./WarehouseReportsPages.tsx'),
+  'AdjustmentsReportPage',
+);
+const InTransitReportPage = lazyScreen(
+  () => import('./WarehouseReportsPages.tsx'),
+  'InTransitReportPage',
+);
 const FulfilledOrdersPage = lazyScreen(
   () => import('./OrderQueuePages.tsx'),
   'FulfilledOrdersPage',
@@ -52,6 +64,9 @@ export const ordersFeature = defineFeature({
     { path: '/fulfilled-orders', element: <FulfilledOrdersPage /> },
     { path: '/reports/open-orders', element: <OpenOrdersReportPage /> },
     { path: '/reports/stock-on-hand', element: <StockOnHandReportPage /> },
+    { path: '/reports/fulfilment-time', element: <FulfilmentTimeReportPage /> },
+    { path: '/reports/adjustments', element: <AdjustmentsReportPage /> },
+    { path: '/reports/in-transit', element: <InTransitReportPage /> },
     { path: '/fulfill-order/:id', element: <FulfilOrderPage /> },
     { path: '/receive-order/:id', element: <ReceiveOrderPage /> },
   ],
