@@ -522,6 +522,8 @@ test('the light or dark choice follows the user past a sign-out', async ({ page 
 });
 
 test('the shell has no serious or critical accessibility violations', async ({ page }) => {
+  // Two axe scans of the full shell (the agent's side menu lists every module): over 30 s when busy.
+  test.setTimeout(90_000);
   await signIn(page);
   await page.goto('/unauth');
   await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible();

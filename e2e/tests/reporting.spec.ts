@@ -19,7 +19,10 @@ test('builds a chart of clocked hours by day, saves it and finds it in the lists
 }) => {
   await signIn(page, MANAGER);
   await page.goto('/reporting/charts');
-  await expect(page.getByRole('heading', { name: 'Charts', level: 1 })).toBeVisible();
+  // The chart screens carry the chart library: slow to load on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Charts', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('link', { name: 'New chart' }).click();
   await expect(page).toHaveURL(/\/reporting\/charts\/new$/);
   await pick(page, 'Dataset', 'Timecards');
@@ -50,9 +53,9 @@ test('builds a chart of clocked hours by day, saves it and finds it in the lists
   expect((await png).suggestedFilename()).toBe(`${name}.png`);
 
   await page.goto('/reporting/charts');
-  await expect(page.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 30_000 });
   await page.goto('/user-reporting');
-  await page.getByRole('link', { name }).click();
+  await page.getByRole('link', { name }).click({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByRole('img', { name: new RegExp(name) })).toBeVisible();
 });
@@ -81,7 +84,10 @@ test('the organization chart finds a person by name, with their store', async ({
 test('/reporting/charts has no serious axe findings and fits a phone', async ({ page }) => {
   await signIn(page, MANAGER);
   await page.goto('/reporting/charts');
-  await expect(page.getByRole('heading', { name: 'Charts', level: 1 })).toBeVisible();
+  // The chart screens carry the chart library: slow to load on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Charts', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole('link', { name: 'New chart' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
