@@ -11,6 +11,8 @@ test('the loading spinner goes once the page has loaded', async ({ page }) => {
 });
 
 test('dark mode is remembered after a reload', async ({ page }) => {
+  // A sign-in and a full reload of the signed-in shell: over 30 s on a busy machine.
+  test.setTimeout(60_000);
   await signIn(page);
   const body = page.locator('body');
   await expect(body).not.toHaveCSS('background-color', DARK_BACKGROUND);
