@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { tenantColumns, tenantForeignKey, tenantPrimaryKey } from '../../db/columns.ts';
+import { check, foreignKey, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import {
+  isoTimestamp,
+  tenantColumns,
+  tenantForeignKey,
+  tenantPrimaryKey,
+} from '../../db/columns.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
 import { adjustmentReasons, products } from '../catalog/schema.ts';
@@ -79,5 +84,26 @@ export const orderPriceAdjustments = pgTable(
     tenantForeignKey(t.company_id, t.approved_by, users),
     index().on(t.company_id, t.order_id, t.id),
     check('order_price_adjustments_after', sql`${t.line_total_after_cents} >= 0`),
+  ],
+);
+
+/**
+ * A shipped order flagged late (not received within the store's `orders.late_after_days`): one row
+ * per order, so the job `orders.late_orders` notifies and opens a ticket once. `ticket_id` names
+ * the ticket it opened (no foreign key: a deleted ticket leaves the flag standing).
+ */
+export const orderLateFlags = pgTable(
+  'order_late_flags',
+  {
+    ...tenantColumns(),
+    order_id: integer().notNull(),
+    ticket_id: integer(),
+    shipped_at: isoTimestamp('shipped_at').notNull(),
+    late_after_days: integer().notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.order_id, orders).onDelete('cascade'),
+    unique().on(t.company_id, t.order_id),
   ],
 );

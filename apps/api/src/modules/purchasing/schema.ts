@@ -199,6 +199,8 @@ export const receiptDiscrepancies = pgTable(
     resolution: text(),
     status: text().notNull().default('open'),
     created_by: integer(),
+    /** the ticket opened for it ("Open ticket"; no foreign key: a deleted ticket leaves the id) */
+    ticket_id: integer(),
   },
   (t) => [
     tenantPrimaryKey(t),
