@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BulletinQuestion } from '@portal/contract/communications';
 import {
   activeFlag,
@@ -37,6 +37,11 @@ export const bulletins = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     role_ids: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** recipient lists whose members it reaches besides the places and roles (a list in use is not deleted) */
+    list_ids: integer()
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
@@ -114,5 +119,58 @@ export const bulletinEscalations = pgTable(
     tenantForeignKey(t.company_id, t.user_id, users).onDelete('cascade'),
     tenantForeignKey(t.company_id, t.manager_id, users).onDelete('cascade'),
     unique().on(t.company_id, t.bulletin_id, t.version, t.user_id),
+  ],
+);
+
+/** Recipient lists (/lists): a name unique in the company whatever its case, and a description. */
+export const recipientLists = pgTable(
+  'recipient_lists',
+  {
+    ...tenantColumns(),
+    name: text().notNull(),
+    description: text(),
+    created_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.created_by, users),
+    uniqueIndex('recipient_lists_company_name_ci').on(t.company_id, sql`lower(${t.name})`),
+  ],
+);
+
+/** One person on one list. */
+export const recipientListMembers = pgTable(
+  'recipient_list_members',
+  {
+    ...tenantColumns(),
+    list_id: integer().notNull(),
+    user_id: integer().notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.list_id, recipientLists).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.user_id, users).onDelete('cascade'),
+    unique().on(t.company_id, t.list_id, t.user_id),
+  ],
+);
+
+/** Bulletin templates (/communications/templates): a bulletin's text and acknowledgement, reused. */
+export const bulletinTemplates = pgTable(
+  'bulletin_templates',
+  {
+    ...tenantColumns(),
+    name: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    ack_mode: text().notNull().default('read'),
+    questions: jsonb().$type<BulletinQuestion[]>().notNull().default([]),
+    created_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.created_by, users),
+    uniqueIndex('bulletin_templates_company_name_ci').on(t.company_id, sql`lower(${t.name})`),
   ],
 );
