@@ -26,6 +26,15 @@ export const adjustmentReasons = namedTenantTable('adjustment_reasons', companie
 
 export const manufacturers = namedTenantTable('manufacturers', companies, { website: text() });
 
+/**
+ * The brands the inventory app buys and sells (SPEC.md /inventory/brands; the places module's
+ * screens). Kept beside the products that name them (products.brand_id).
+ */
+export const brands = namedTenantTable('brands', companies, {
+  website: text(),
+  description: text(),
+});
+
 export const products = pgTable(
   'products',
   {
@@ -34,6 +43,7 @@ export const products = pgTable(
     sku: text().notNull(),
     manufacturer_id: integer(),
     category_id: integer(),
+    brand_id: integer(),
     /** device (a phone or tablet) or accessory */
     kind: text().notNull().default('device'),
     price_cents: integer().notNull(),
@@ -47,9 +57,11 @@ export const products = pgTable(
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
     tenantForeignKey(t.company_id, t.manufacturer_id, manufacturers),
     tenantForeignKey(t.company_id, t.category_id, categories),
+    tenantForeignKey(t.company_id, t.brand_id, brands),
     unique().on(t.company_id, t.sku),
     index().on(t.company_id, t.name),
     index().on(t.company_id, t.kind, t.name),
+    index().on(t.company_id, t.brand_id),
     check('products_kind', sql`${t.kind} in ('device', 'accessory')`),
     check('products_tax_bps', sql`${t.tax_bps} between 0 and 10000`),
   ],

@@ -10,8 +10,8 @@ import { users } from '../users/schema.ts';
  * Where stock can be: a company warehouse, a store (one location per store), or one order's
  * in-transit location (shipped units, belonging to neither site). Units that left stock stay
  * traceable in one company location per kind: sold (to customers), defective (DOA/OBF returns,
- * never sellable), vendor (sent back by a stock balance return) and adjusted (written off by a
- * count: counted fewer than on hand).
+ * never sellable), vendor (sent back by a stock balance return), adjusted (written off by a
+ * count: counted fewer than on hand) and internal (set aside for the company's own use).
  */
 export const stockLocations = pgTable(
   'stock_locations',
@@ -36,7 +36,7 @@ export const stockLocations = pgTable(
     index().on(t.company_id, t.kind, t.name),
     check(
       'stock_locations_kind',
-      sql`${t.kind} in ('warehouse', 'store', 'in_transit', 'sold', 'defective', 'vendor', 'adjusted')`,
+      sql`${t.kind} in ('warehouse', 'store', 'in_transit', 'sold', 'defective', 'vendor', 'adjusted', 'internal')`,
     ),
   ],
 );

@@ -1,21 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import {
-  namedTenantTable,
-  tenantColumns,
-  tenantForeignKey,
-  tenantPrimaryKey,
-} from '../../db/columns.ts';
+import { tenantColumns, tenantForeignKey, tenantPrimaryKey } from '../../db/columns.ts';
 import { products } from '../catalog/schema.ts';
 import { stockLocations } from '../inventory/schema.ts';
 import { companies } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';
-
-/** The brands the inventory app buys and sells (SPEC.md /inventory/brands). */
-export const brands = namedTenantTable('brands', companies, {
-  website: text(),
-  description: text(),
-});
 
 /** A customer's site where the company keeps or delivers stock (SPEC.md /inventory/customer-warehouses). */
 export const customerWarehouses = pgTable(
