@@ -283,3 +283,51 @@ export const warehouseStockMovements = pgTable(
     index().on(t.company_id, t.product_id, t.id),
   ],
 );
+
+/** A payment to the supplier against a purchase order; their sum never exceeds its total. */
+export const purchaseOrderPayments = pgTable(
+  'purchase_order_payments',
+  {
+    ...tenantColumns(),
+    purchase_order_id: integer().notNull(),
+    amount_cents: integer().notNull(),
+    paid_on: date().notNull(),
+    method: text().notNull(),
+    reference: text(),
+    note: text(),
+    recorded_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.purchase_order_id, purchaseOrders),
+    tenantForeignKey(t.company_id, t.recorded_by, users),
+    index().on(t.company_id, t.id),
+    index().on(t.company_id, t.purchase_order_id, t.id),
+    check('purchase_order_payments_amount', sql`${t.amount_cents} > 0`),
+  ],
+);
+
+/** A payment against a receipt; their sum never exceeds the value the receipt accepted. */
+export const receiptPayments = pgTable(
+  'receipt_payments',
+  {
+    ...tenantColumns(),
+    receipt_id: integer().notNull(),
+    purchase_order_id: integer().notNull(),
+    amount_cents: integer().notNull(),
+    paid_on: date().notNull(),
+    method: text().notNull(),
+    reference: text(),
+    note: text(),
+    recorded_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.receipt_id, purchaseOrderReceipts),
+    tenantForeignKey(t.company_id, t.purchase_order_id, purchaseOrders),
+    tenantForeignKey(t.company_id, t.recorded_by, users),
+    index().on(t.company_id, t.id),
+    index().on(t.company_id, t.receipt_id, t.id),
+    check('receipt_payments_amount', sql`${t.amount_cents} > 0`),
+  ],
+);
