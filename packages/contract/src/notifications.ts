@@ -13,6 +13,7 @@ export const notificationKinds = [
   'ticket.status_changed',
   'ticket.sla_breached',
   'bulletin.escalated',
+  'order.late',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -49,6 +50,10 @@ export const notificationKindInfo: Record<
   },
   'bulletin.escalated': {
     label: 'Someone I manage has not acknowledged a bulletin in time',
+    defaults: { in_app: true, mail: true, sms: false },
+  },
+  'order.late': {
+    label: 'A shipped order to a store I oversee has not been received in time',
     defaults: { in_app: true, mail: true, sms: false },
   },
 };

@@ -170,3 +170,6 @@ export const orders = defineResource({
     },
   },
 });
+
+/** Days after its shipment before an order not yet received is flagged late (inherited setting). */
+export const ORDERS_LATE_AFTER_DAYS = 'orders.late_after_days';

@@ -328,6 +328,8 @@ export const purchasingMessages = {
   linkCreated: 'Supplier link created',
   commentAdded: 'Comment added',
   discrepancyClosed: 'This discrepancy is closed; it takes no more comments',
+  ticketOpened: 'Ticket opened',
+  ticketExists: (ticketId: number) => `This discrepancy already has ticket #${ticketId}`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -463,11 +465,16 @@ export const discrepancySchema = z.object({
   resolution: z.enum(discrepancyResolutions).nullable(),
   status: discrepancyStatus,
   created_by: id.nullable(),
+  /** the ticket opened for it (POST {path}/{id}/ticket), shown as a link on the view */
+  ticket_id: id.nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   allowed_transitions: allowedTransitionsField,
 });
 export type Discrepancy = z.infer<typeof discrepancySchema>;
+
+/** What "Open ticket" answers: the ticket opened for the discrepancy. */
+export const discrepancyTicketSchema = z.object({ ticket_id: id });
 
 const discrepancyEditable = {
   description: optionalText(2000),

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { seedOrdersDemo } from './demo.ts';
+import { lateOrdersJob } from './late-orders.ts';
 import { shopOrderRoutes } from './routes.ts';
 import { orderService } from './services.ts';
 import { priceAdjustmentService } from './price-adjustments.ts';
@@ -11,6 +12,8 @@ export const ordersModule = defineModule({
   permissions: ['approve_price_adjustments', 'write_stock_adjustments'],
   resources: [orderService, priceAdjustmentService],
   routes: (api, { db }) => shopOrderRoutes(api, db),
+  // Shipped orders not received after the store's orders.late_after_days: a ticket and a notice.
+  jobs: () => [lateOrdersJob()],
   sidebar: [
     { name: 'Orders', route: '/orders', icon: 'receipt', permission: 'read_orders', order: 2 },
     {

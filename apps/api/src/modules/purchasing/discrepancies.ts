@@ -7,6 +7,7 @@ import { idParamsSchema } from '@portal/contract/list-query';
 import {
   discrepancyComments as commentResource,
   discrepancyCommentSchema,
+  discrepancyTicketSchema,
   publicDiscrepancyCommentInput,
   publicDiscrepancySchema,
   purchasingMessages as messages,
@@ -25,6 +26,7 @@ import { asCompany } from '../../platform/tenant-connection.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { productNamesOf } from '../catalog/api.ts';
 import { companyNameOf } from '../organisation/api.ts';
+import { openTicket, ticketTypeNamed } from '../tickets/api.ts';
 import { namesOf } from '../users/api.ts';
 import {
   discrepancyComments,
@@ -119,7 +121,10 @@ export const discrepancyService = createResourceService({
       };
     },
   },
-  routes: (app, db) => supplierLinkRoute(app, db),
+  routes: (app, db) => {
+    supplierLinkRoute(app, db);
+    discrepancyTicketRoute(app, db);
+  },
 });
 
 /** The comment's author: signed-in staff by name, the supplier by the name they give. */
@@ -289,6 +294,100 @@ function supplierLinkRoute(app: FastifyInstance, db: Database) {
         url_path: publicPagePath(discrepancy.id, link.token),
         expires_at: link.expires_at,
       });
+    },
+  });
+}
+
+/** The ticket type discrepancies' tickets carry (made on first use in each company). */
+export const DISCREPANCY_TICKET_TYPE = 'Receipt discrepancy';
+/** The staff screen of a discrepancy, the ticket's link back. */
+const discrepancyPagePath = (id: number) => `/inventory/purchase-order/receipt/discrepancy/${id}`;
+
+/**
+ * Opens the discrepancy's ticket (issue 18 item 5), once: in one transaction with the discrepancy
+ * locked, a ticket of the type "Receipt discrepancy" whose "sent from" is the discrepancy's page,
+ * and its id kept on the discrepancy. A second attempt is a 409 naming the ticket.
+ */
+async function openDiscrepancyTicket(
+  tx: Tx,
+  ctx: { companyId: number; userId: number },
+  id: number,
+) {
+  const discrepancy = await discrepancyOf(tx, ctx.companyId, id, true);
+  if (!discrepancy) throw AppError.notFound('Discrepancy');
+  if (discrepancy.ticket_id !== null)
+    throw AppError.conflict(messages.ticketExists(discrepancy.ticket_id), {
+      ticket_id: discrepancy.ticket_id,
+    });
+  const [order] = await tx
+    .select({ reference: purchaseOrders.reference })
+    .from(purchaseOrders)
+    .where(
+      and(
+        tenantScope(purchaseOrders, ctx.companyId),
+        eq(purchaseOrders.id, discrepancy.purchase_order_id),
+      ),
+    );
+  const [supplier] = await tx
+    .select({ name: suppliers.name })
+    .from(suppliers)
+    .where(and(tenantScope(suppliers, ctx.companyId), eq(suppliers.id, discrepancy.supplier_id)));
+  const product =
+    (await productNamesOf(tx, ctx.companyId, [discrepancy.product_id])).get(
+      discrepancy.product_id,
+    ) ?? `Product #${discrepancy.product_id}`;
+  const orderName = order?.reference ?? `#${discrepancy.purchase_order_id}`;
+  const page = discrepancyPagePath(discrepancy.id);
+  const ticketId = await openTicket(tx, ctx.companyId, {
+    subject: `Receipt discrepancy #${discrepancy.id}: ${product} on purchase order ${orderName}`,
+    detail: [
+      `Purchase order ${orderName}${supplier ? ` from ${supplier.name}` : ''}: ${product}, ${discrepancy.short_quantity} short and ${discrepancy.rejected_quantity} rejected.`,
+      discrepancy.description ?? '',
+      `The discrepancy: ${page}`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    source: 'internal',
+    sentFromRoute: page,
+    requesterId: ctx.userId,
+    requesterEmail: null,
+    storeId: null,
+    supportTicketId: null,
+    typeId: await ticketTypeNamed(
+      tx,
+      ctx.companyId,
+      DISCREPANCY_TICKET_TYPE,
+      'A short or rejected receipt line taken up as a ticket (Open ticket on the discrepancy)',
+    ),
+  });
+  await tx
+    .update(receiptDiscrepancies)
+    .set({ ticket_id: ticketId })
+    .where(
+      and(
+        tenantScope(receiptDiscrepancies, ctx.companyId),
+        eq(receiptDiscrepancies.id, discrepancy.id),
+      ),
+    );
+  return ticketId;
+}
+
+/** POST {discrepancies}/{id}/ticket: "Open ticket" (once; 409 with the ticket's id after). */
+function discrepancyTicketRoute(app: FastifyInstance, db: Database) {
+  app.withTypeProvider<ZodTypeProvider>().post(`${discrepancyResource.path}/:id/ticket`, {
+    schema: {
+      tags: [discrepancyResource.label.many],
+      summary: 'Open a ticket for this discrepancy (once)',
+      params: idParamsSchema,
+      response: { 200: replySchema(discrepancyTicketSchema), ...errorReplies(403, 404, 409) },
+    },
+    config: { access: 'write_receipt_discrepancies' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      const ticketId = await db.transaction((tx) =>
+        openDiscrepancyTicket(tx, ctx, request.params.id),
+      );
+      return ok(messages.ticketOpened, { ticket_id: ticketId });
     },
   });
 }

@@ -1,0 +1,36 @@
+// The assignments module's entry for other modules (docs/ARCHITECTURE.md, "Boundaries").
+import { and, inArray } from 'drizzle-orm';
+import { tenantScope } from '../../db/columns.ts';
+import type { Executor } from '../../platform/database.ts';
+import { directory } from '../users/api.ts';
+import { userDistricts } from './schema.ts';
+
+/**
+ * Per district, the active people assigned to oversee it (user_districts: the district managers),
+ * for work that concerns a store of that district (a late order). A district nobody oversees is
+ * absent from the map.
+ */
+export async function districtOverseersOf(
+  db: Executor,
+  companyId: number,
+  districtIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  if (!districtIds.length) return new Map();
+  const rows = await db
+    .select({ user_id: userDistricts.user_id, district_id: userDistricts.district_id })
+    .from(userDistricts)
+    .where(
+      and(
+        tenantScope(userDistricts, companyId),
+        inArray(userDistricts.district_id, [...districtIds]),
+      ),
+    )
+    .orderBy(userDistricts.user_id);
+  if (!rows.length) return new Map();
+  const active = new Set((await directory(db, companyId)).map((person) => person.id));
+  const result = new Map<number, number[]>();
+  for (const row of rows)
+    if (active.has(row.user_id))
+      result.set(row.district_id, [...(result.get(row.district_id) ?? []), row.user_id]);
+  return result;
+}
