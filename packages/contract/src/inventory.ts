@@ -4,7 +4,7 @@ import { cents, id, isoDateTime } from './fields.ts';
 /**
  * Where stock can be: a warehouse, a store, or one order's in-transit location; units that left
  * stock: sold, defective (returned DOA/OBF, never sellable), vendor (sent back), adjusted (written
- * off by a count).
+ * off by a count), internal (kept for the company's own use).
  */
 export const stockLocationKind = z.enum([
   'warehouse',
@@ -15,6 +15,8 @@ export const stockLocationKind = z.enum([
   'vendor',
   /** written off by a stock count (/accessory-recon-upload) */
   'adjusted',
+  /** set aside for the company's own use (/inventory-internal-inv) */
+  'internal',
 ]);
 
 export const stockLocationSchema = z.object({

@@ -70,6 +70,9 @@ export const productSchema = z.object({
   manufacturer_name: z.string().nullable(),
   category_id: id.nullable(),
   category_name: z.string().nullable(),
+  /** the inventory app's brand (/inventory/brands) */
+  brand_id: id.nullable(),
+  brand_name: z.string().nullable(),
   kind: productKind,
   /** the warehouse price a store pays, in cents */
   price_cents: cents,
@@ -86,6 +89,7 @@ const productWritable = z.strictObject({
   sku: z.string().trim().min(1, 'SKU is required').max(64),
   manufacturer_id: id.nullable().optional(),
   category_id: id.nullable().optional(),
+  brand_id: id.nullable().optional(),
   kind: productKind.default('device'),
   price_cents: cents,
   tax_bps: taxBps.default(0),
@@ -110,6 +114,7 @@ export const products = defineResource({
     'sku',
     'manufacturer_id',
     'category_id',
+    'brand_id',
     'kind',
     'price_cents',
     'is_serialized',
@@ -120,5 +125,6 @@ export const products = defineResource({
   references: {
     manufacturer_id: { resource: 'manufacturers', as: 'manufacturer_name' },
     category_id: { resource: 'categories', as: 'category_name' },
+    brand_id: { resource: 'brands', as: 'brand_name' },
   },
 });

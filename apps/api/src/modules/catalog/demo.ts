@@ -1,5 +1,5 @@
 import type { Tx } from '../../platform/database.ts';
-import { categories, manufacturers, products } from './schema.ts';
+import { brands, categories, manufacturers, products } from './schema.ts';
 
 /** The demo catalogue: SKU, name, manufacturer, category, kind, price in cents, serialised. */
 export const demoProducts = [
@@ -41,6 +41,14 @@ export const demoProducts = [
   ],
 ] as const;
 
+const demoBrands: [name: string, website: string][] = [
+  ['Apple', 'https://www.apple.com'],
+  ['Samsung', 'https://www.samsung.com'],
+  ['Motorola', 'https://www.motorola.com'],
+  ['Belkin', 'https://www.belkin.com'],
+  ['Anker', 'https://www.anker.com'],
+];
+
 /** Sales tax on the demo catalogue, in basis points (the demo's Sales Tax rate). */
 export const DEMO_TAX_BPS = 825;
 
@@ -61,6 +69,12 @@ export async function seedCatalogDemo(tx: Tx, companyId: number) {
       [...new Set(demoProducts.map((p) => p[3]))].map((name) => ({ company_id: companyId, name })),
     )
     .returning({ id: categories.id, name: categories.name });
+  // The inventory app's brands: the makers' names with their sites; each product names its own.
+  const madeBrands = await tx
+    .insert(brands)
+    .values(demoBrands.map(([name, website]) => ({ company_id: companyId, name, website })))
+    .onConflictDoNothing()
+    .returning({ id: brands.id, name: brands.name });
   const idOf = (rows: { id: number; name: string }[], name: string) =>
     rows.find((row) => row.name === name)?.id ?? null;
   await tx.insert(products).values(
@@ -70,6 +84,7 @@ export async function seedCatalogDemo(tx: Tx, companyId: number) {
       name,
       manufacturer_id: idOf(makers, maker),
       category_id: idOf(kinds, category),
+      brand_id: idOf(madeBrands, maker),
       kind,
       price_cents: price,
       tax_bps: DEMO_TAX_BPS,

@@ -2,7 +2,7 @@ import { adjustmentReasons, manufacturers } from '@portal/contract/resources/cat
 import { defineModule, tenantResource } from '../../platform/module.ts';
 import { seedCatalogDemo } from './demo.ts';
 import * as tables from './schema.ts';
-import { categoryService, productService } from './services.ts';
+import { brandService, categoryService, productService } from './services.ts';
 
 export const catalogModule = defineModule({
   name: 'catalog',
@@ -11,6 +11,7 @@ export const catalogModule = defineModule({
     tenantResource(adjustmentReasons, tables.adjustmentReasons),
     tenantResource(manufacturers, tables.manufacturers),
     productService,
+    brandService,
   ],
   sidebar: [
     {

@@ -15,12 +15,13 @@ type Ctx = Pick<RequestContext, 'companyId'> & { userId: number | null };
 type Item = typeof inventoryItems.$inferSelect;
 
 /** Where units that left stock are kept track of: one company location per kind. */
-export type OutKind = 'sold' | 'defective' | 'vendor' | 'adjusted';
+export type OutKind = 'sold' | 'defective' | 'vendor' | 'adjusted' | 'internal';
 const outNames: Record<OutKind, string> = {
   sold: 'Sold to customers',
   defective: 'Defective (RMA)',
   vendor: 'Returned to vendor',
   adjusted: 'Written off by count',
+  internal: 'Kept for internal use',
 };
 
 export async function outLocation(tx: Tx, companyId: number, kind: OutKind): Promise<number> {
@@ -371,6 +372,38 @@ export async function receiveWarehouseUnits(
     })),
   );
   return rows.length;
+}
+
+/**
+ * Up to `limit` units of a product at one location, oldest first, locked until the transaction
+ * ends (a second request for the same units waits, then sees them gone).
+ */
+export async function lockUnitsAt(
+  tx: Tx,
+  companyId: number,
+  locationId: number,
+  productId: number,
+  limit: number,
+): Promise<Item[]> {
+  return tx
+    .select()
+    .from(inventoryItems)
+    .where(
+      and(
+        tenantScope(inventoryItems, companyId),
+        eq(inventoryItems.location_id, locationId),
+        eq(inventoryItems.product_id, productId),
+      ),
+    )
+    .orderBy(asc(inventoryItems.id))
+    .limit(limit)
+    .for('update');
+}
+
+/** Units leave stock for the company's own use (internal inventory): one movement each. */
+export async function setAsideUnits(tx: Tx, ctx: Ctx, units: Item[], reason: string) {
+  if (!units.length) return;
+  await moveUnits(tx, ctx, units, await outLocation(tx, ctx.companyId, 'internal'), reason);
 }
 
 /** Serialised units per product in the company's warehouses (the SKU search's on-hand figure). */

@@ -16,7 +16,8 @@ import { lockOrderForStock, moveOrder, ordersInStatus } from '../orders/api.ts';
 import { namesOf } from '../users/api.ts';
 import { inventoryItems, orderDiscrepancies, stockLocations, stockMovements } from './schema.ts';
 
-type Kind = 'warehouse' | 'store' | 'in_transit' | 'sold' | 'defective' | 'vendor' | 'adjusted';
+type Kind =
+  'warehouse' | 'store' | 'in_transit' | 'sold' | 'defective' | 'vendor' | 'adjusted' | 'internal';
 type Item = typeof inventoryItems.$inferSelect;
 
 /** The company's stock locations, warehouses first. */

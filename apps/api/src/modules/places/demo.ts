@@ -1,20 +1,8 @@
 import type { Tx } from '../../platform/database.ts';
-import { brands, customerWarehouses } from './schema.ts';
+import { customerWarehouses } from './schema.ts';
 
-const demoBrands: [name: string, website: string][] = [
-  ['Apple', 'https://www.apple.com'],
-  ['Samsung', 'https://www.samsung.com'],
-  ['Motorola', 'https://www.motorola.com'],
-  ['Belkin', 'https://www.belkin.com'],
-  ['Anker', 'https://www.anker.com'],
-];
-
-/** The main demo company's brands and two customers' warehouses. */
+/** The main demo company's two customers' warehouses (its brands are the catalogue's demo). */
 export async function seedPlacesDemo(tx: Tx, companyId: number) {
-  await tx
-    .insert(brands)
-    .values(demoBrands.map(([name, website]) => ({ company_id: companyId, name, website })))
-    .onConflictDoNothing();
   await tx
     .insert(customerWarehouses)
     .values([

@@ -6,7 +6,7 @@ import { tenantScope } from '../../db/columns.ts';
 import { warehouseRemoving, type RemovedWarehouse } from '../inventory/hooks.ts';
 import { seedPlacesDemo } from './demo.ts';
 import { internalInventory } from './schema.ts';
-import { brandService, customerWarehouseService, internalInventoryService } from './services.ts';
+import { customerWarehouseService, internalInventoryService } from './services.ts';
 
 /** A warehouse internal inventory was taken from stays (409), so the record keeps its place. */
 async function refuseWarehouseInUse(tx: Executor, warehouse: RemovedWarehouse) {
@@ -27,13 +27,13 @@ async function refuseWarehouseInUse(tx: Executor, warehouse: RemovedWarehouse) {
 }
 
 /**
- * The inventory app's places and catalogue (issue 19 item 2): brands, customers' warehouses and
- * internal inventory. The company's own warehouses are the inventory module's (its stock
- * locations); products are the catalogue's.
+ * The inventory app's places (issue 19 item 2): customers' warehouses and internal inventory. The
+ * company's own warehouses are the inventory module's (its stock locations); products and their
+ * brands are the catalogue's.
  */
 export const placesModule = defineModule({
   name: 'places',
-  resources: [brandService, customerWarehouseService, internalInventoryService],
+  resources: [customerWarehouseService, internalInventoryService],
   connect: () => warehouseRemoving.register('places', refuseWarehouseInUse),
   demo: async ({ tx, companyId, demoCompany }) => {
     if (demoCompany) await seedPlacesDemo(tx, companyId);

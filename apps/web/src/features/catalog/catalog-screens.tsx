@@ -5,6 +5,7 @@ import {
   products,
 } from '@portal/contract/resources/catalog';
 import { orders, orderStatusMachine } from '@portal/contract/resources/orders';
+import { brands } from '@portal/contract/resources/places';
 import { stores } from '@portal/contract/resources/organisation';
 import { formatCents, statusLabel } from '../../platform/resources/DocumentPanels.tsx';
 import { isAdjustable, OrderPriceAdjustmentsTab } from '../orders/PriceAdjustments.tsx';
@@ -24,6 +25,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 /** Searchable selects over other resources' lists (search=), labelled by name. */
 const manufacturerSearch: ReferenceSource = { resource: manufacturers, label: byName };
 const categorySearch: ReferenceSource = { resource: categories, label: byName };
+const brandSearch: ReferenceSource = { resource: brands, label: byName };
 const storeSearch: ReferenceSource = {
   resource: stores,
   label: byName,
@@ -65,6 +67,8 @@ export const productUi = defineResourceUi({
       value: (row) => text(row.category_name),
       filterable: false,
     },
+    // Filtered by the company's brands (their list); the name comes with each row.
+    { field: 'brand_id', header: 'Brand', kind: 'reference', reference: brandSearch },
     { field: 'kind', header: 'Kind', kind: 'option', options: kindOptions },
     {
       field: 'price_cents',
@@ -97,6 +101,13 @@ export const productUi = defineResourceUi({
       kind: 'search',
       reference: categorySearch,
       labelFrom: 'category_name',
+    },
+    {
+      name: 'brand_id',
+      label: 'Brand',
+      kind: 'search',
+      reference: brandSearch,
+      labelFrom: 'brand_name',
     },
     { name: 'kind', label: 'Kind', kind: 'select', options: kindOptions },
     {

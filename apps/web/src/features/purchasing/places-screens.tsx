@@ -89,7 +89,8 @@ export const brandScreens = createResourceScreens(
 const productSearch: ReferenceSource = {
   resource: products,
   label: (row) => (typeof row.sku === 'string' ? `${byName(row)} (${row.sku})` : byName(row)),
-  filter: { is_active: 'true' },
+  // Set aside by quantity: products counted in stock, not those tracked by serial number.
+  filter: { is_active: 'true', is_serialized: 'false' },
 };
 const warehouseChoice: ReferenceSource = { resource: warehouses, label: byName };
 
@@ -129,6 +130,7 @@ export const internalInventoryScreens = createResourceScreens(
         kind: 'search',
         reference: productSearch,
         labelFrom: 'product_name',
+        helperText: 'Products counted by quantity; the units leave the warehouse stock',
       },
       { name: 'warehouse_id', label: 'Warehouse', kind: 'reference', reference: warehouseChoice },
       { name: 'quantity', label: 'Quantity', kind: 'number' },
