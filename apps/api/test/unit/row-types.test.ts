@@ -156,7 +156,7 @@ type Checks = {
   products: RowMatches<
     Row<typeof catalog.products>,
     typeof catalogTables.products,
-    'manufacturer_name' | 'category_name'
+    'manufacturer_name' | 'category_name' | 'brand_name'
   >;
   orders: RowMatches<
     Row<typeof orders.orders>,
@@ -230,7 +230,7 @@ type Checks = {
     Row<typeof places.customerWarehouses>,
     typeof placesTables.customerWarehouses
   >;
-  brands: RowMatches<Row<typeof places.brands>, typeof placesTables.brands>;
+  brands: RowMatches<Row<typeof places.brands>, typeof catalogTables.brands>;
   internal_inventory: RowMatches<
     Row<typeof places.internalInventory>,
     typeof placesTables.internalInventory,
