@@ -1,17 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { listDataSchema } from '@portal/contract/envelope';
 import {
   discrepancyCommentSchema,
   discrepancyComments,
   discrepancySchema,
+  discrepancyTicketSchema,
   receiptDiscrepancies,
   supplierLinkSchema,
 } from '@portal/contract/resources/purchasing';
@@ -67,10 +69,51 @@ function SupplierLink({ id }: { id: number }) {
   );
 }
 
+/** The discrepancy's ticket: a link to it, or "Open ticket" (once) for those who may write. */
+function DiscrepancyTicket({ id, ticketId }: { id: number; ticketId: number | null | undefined }) {
+  const client = useQueryClient();
+  const open = useMutation({
+    mutationFn: () =>
+      api.post(`${receiptDiscrepancies.path}/${id}/ticket`, {}, discrepancyTicketSchema),
+    onSuccess: (reply) => notify.success(reply.message),
+    onError: (error) => notify.danger(error.message),
+    onSettled: () => client.invalidateQueries({ queryKey: ['purchasing', 'discrepancy', id] }),
+  });
+  if (ticketId === undefined) return null;
+  if (ticketId === null && !hasPermission('write_receipt_discrepancies')) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={1}>
+        <Typography variant="h6" component="h2">
+          Ticket
+        </Typography>
+        {ticketId === null ? (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              Take this discrepancy up in the ticket center: the ticket links back here.
+            </Typography>
+            <Stack direction="row">
+              <Button variant="outlined" disabled={open.isPending} onClick={() => open.mutate()}>
+                Open ticket
+              </Button>
+            </Stack>
+          </>
+        ) : (
+          <Typography variant="body2">
+            <Link component={RouterLink} to={`/task-center/${ticketId}`}>
+              Ticket #{ticketId}
+            </Link>
+          </Typography>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
  * /inventory/purchase-order/receipt/discrepancy/:id: the discrepancy (the engine's view: details,
- * status moves, history), its comments (staff sign theirs; the supplier's come through the link)
- * and the supplier link.
+ * status moves, history), its ticket, its comments (staff sign theirs; the supplier's come through
+ * the link) and the supplier link.
  */
 export function DiscrepancyPage() {
   const id = parseRouteId(useParams().id);
@@ -105,6 +148,7 @@ export function DiscrepancyPage() {
   return (
     <Stack spacing={3}>
       <ResourceViewPage ui={discrepancyUi} env={discrepancyEnv} />
+      <DiscrepancyTicket id={id} ticketId={discrepancy.data?.ticket_id} />
       <SupplierLink id={id} />
       <CommentThread
         comments={comments.data ?? []}
