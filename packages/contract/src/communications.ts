@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDateTime } from './fields.ts';
+import { id, isoDateTime, name, optionalText } from './fields.ts';
 import { defineResource, resourceMessages } from './resource.ts';
 
 /**
@@ -42,6 +42,8 @@ export const bulletinSchema = z.object({
   district_ids: z.array(id),
   store_ids: z.array(id),
   role_ids: z.array(id),
+  /** recipient lists (/lists) whose members it reaches besides the places and roles */
+  list_ids: z.array(id),
   /** days after a version is published when those who have not acknowledged it go to their manager (null: never) */
   escalate_after_days: z.number().int().nullable(),
   /** the current version: 1, raised by each material edit */
@@ -79,6 +81,7 @@ const bulletinFields = {
   district_ids: idList,
   store_ids: idList,
   role_ids: idList,
+  list_ids: idList,
   escalate_after_days: escalateAfterDaysField,
 };
 
@@ -103,6 +106,7 @@ const bulletinCreate = z.strictObject({
   district_ids: idList.default([]),
   store_ids: idList.default([]),
   role_ids: idList.default([]),
+  list_ids: idList.default([]),
   escalate_after_days: escalateAfterDaysField.default(null),
 });
 
@@ -115,6 +119,7 @@ const bulletinUpdate = z.strictObject({
   district_ids: idList.optional(),
   store_ids: idList.optional(),
   role_ids: idList.optional(),
+  list_ids: idList.optional(),
   escalate_after_days: escalateAfterDaysField.optional(),
   /** a material edit makes a new version and asks everyone again; a minor one does not */
   material: z.boolean().optional(),
@@ -207,4 +212,103 @@ export type Rates = z.infer<typeof ratesSchema>;
 export const ratesQuerySchema = z.strictObject({
   /** one bulletin; all active bulletins when left out */
   bulletin_id: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * Recipient lists (/lists): named groups of the company's people a bulletin can be aimed at,
+ * besides its regions, districts, stores and roles. A name is unique in the company whatever its
+ * case (409); people are added only among those the caller may see.
+ */
+export const recipientListSchema = z.object({
+  id,
+  company_id: id,
+  name: z.string(),
+  description: z.string().nullable(),
+  created_by: id.nullable(),
+  created_at: isoDateTime,
+  /** the members (active or not), by id, and how many there are */
+  user_ids: z.array(id),
+  member_count: z.number().int(),
+});
+export type RecipientList = z.infer<typeof recipientListSchema>;
+
+const memberIds = z.array(id).max(5000, 'At most 5,000 people on a list');
+const recipientListCreate = z.strictObject({
+  name,
+  description: optionalText(1000),
+  user_ids: memberIds.default([]),
+});
+
+export const recipientListMessages = {
+  nameTaken: 'A list with this name already exists',
+  inUse: 'This list is used by bulletins; take it off them first',
+  unknownPeople: 'Some people cannot be added',
+} as const;
+
+export const recipientLists = defineResource({
+  name: 'recipient_lists',
+  path: '/recipient-lists',
+  label: { one: 'List', many: 'Lists' },
+  row: recipientListSchema,
+  create: recipientListCreate,
+  update: z.strictObject({
+    name: name.optional(),
+    description: optionalText(1000),
+    user_ids: memberIds.optional(),
+  }),
+  messages: resourceMessages('List', 'created'),
+  afterSave: '/lists',
+  deleteMode: 'remove',
+  searchFields: ['name', 'description'],
+  queryFields: ['id', 'name', 'created_at'],
+  defaultSort: 'name',
+});
+
+/** A person who may be put on a list (GET /recipient-lists/people: those the caller may see). */
+export const listPersonSchema = z.object({ id, name: z.string() });
+export type ListPerson = z.infer<typeof listPersonSchema>;
+
+/** Bulletin templates (/communications/templates): a bulletin's text and acknowledgement, reused. */
+export const bulletinTemplateSchema = z.object({
+  id,
+  company_id: id,
+  name: z.string(),
+  title: z.string(),
+  body: z.string(),
+  ack_mode: z.enum(bulletinAckModes),
+  questions: z.array(bulletinQuestionSchema),
+  created_by: id.nullable(),
+  created_at: isoDateTime,
+});
+export type BulletinTemplate = z.infer<typeof bulletinTemplateSchema>;
+
+export const bulletinTemplateMessages = {
+  nameTaken: 'A template with this name already exists',
+} as const;
+
+export const bulletinTemplates = defineResource({
+  name: 'bulletin_templates',
+  path: '/bulletin-templates',
+  label: { one: 'Template', many: 'Templates' },
+  row: bulletinTemplateSchema,
+  create: z.strictObject({
+    name,
+    title: bulletinFields.title,
+    body: bulletinFields.body,
+    ack_mode: bulletinFields.ack_mode.default('read'),
+    questions: questionsField.default([]),
+  }),
+  update: z.strictObject({
+    name: name.optional(),
+    title: bulletinFields.title.optional(),
+    body: bulletinFields.body.optional(),
+    ack_mode: bulletinFields.ack_mode.optional(),
+    questions: questionsField.optional(),
+  }),
+  messages: resourceMessages('Template', 'created'),
+  afterSave: '/communications/templates',
+  deleteMode: 'remove',
+  searchFields: ['name', 'title', 'body'],
+  queryFields: ['id', 'name', 'title', 'ack_mode', 'created_at'],
+  defaultSort: 'name',
 });

@@ -50,6 +50,8 @@ export const resourcePermissionNames = [
   'brands',
   'internal_inventory',
   'bulletins',
+  'recipient_lists',
+  'bulletin_templates',
 ] as const;
 export type ResourcePermissionName = (typeof resourcePermissionNames)[number];
 

@@ -150,6 +150,8 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_orders',
     'write_tickets',
     'write_bulletins',
+    'write_recipient_lists',
+    'write_bulletin_templates',
     'write_company_assets',
     ...selling,
     'override_sale_returns',

@@ -668,6 +668,24 @@ const samples: Record<ResourcePermissionName, Sample> = {
     },
     update: { title: 'Generic bulletin, retitled' },
   },
+  recipient_lists: {
+    create: async () => {
+      uniqueCount += 1;
+      return { name: `Generic list ${uniqueCount}-${Date.now().toString(36)}` };
+    },
+    update: { description: 'Generic list, described' },
+  },
+  bulletin_templates: {
+    create: async () => {
+      uniqueCount += 1;
+      return {
+        name: `Generic template ${uniqueCount}-${Date.now().toString(36)}`,
+        title: 'Generic title',
+        body: 'Read me',
+      };
+    },
+    update: { title: 'Generic template, retitled' },
+  },
 };
 
 let t: TestApp;

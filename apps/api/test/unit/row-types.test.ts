@@ -220,6 +220,15 @@ type Checks = {
     typeof communicationTables.bulletins,
     'recipients' | 'acknowledged' | 'escalated'
   >;
+  recipient_lists: RowMatches<
+    Row<typeof communications.recipientLists>,
+    typeof communicationTables.recipientLists,
+    'user_ids' | 'member_count'
+  >;
+  bulletin_templates: RowMatches<
+    Row<typeof communications.bulletinTemplates>,
+    typeof communicationTables.bulletinTemplates
+  >;
   warehouses: RowMatches<
     Row<typeof places.warehouses>,
     typeof inventoryTables.stockLocations,

@@ -4,27 +4,41 @@ import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
 import { orgTreeOf } from '../organisation/api.ts';
 import { directory, type DirectoryPerson } from '../users/api.ts';
+import { membersOf } from './lists.ts';
 import { bulletinAcknowledgements, bulletins } from './schema.ts';
 
-/** What a bulletin is aimed at: empty place lists reach the whole company, empty roles every role. */
+/**
+ * What a bulletin is aimed at: empty place lists reach the whole company, empty roles every role;
+ * the members of its recipient lists are reached besides (a bulletin aimed only at lists reaches
+ * exactly their members).
+ */
 export interface Audience {
   region_ids: readonly number[];
   district_ids: readonly number[];
   store_ids: readonly number[];
   role_ids: readonly number[];
+  list_ids: readonly number[];
 }
 
 export type OrgTree = Awaited<ReturnType<typeof orgTreeOf>>;
 
-/** The company's org tree and active people (a person belongs to their current store). */
+/**
+ * The company's org tree, active people (a person belongs to their current store) and the members
+ * of its recipient lists.
+ */
 export interface World {
   org: OrgTree;
   people: DirectoryPerson[];
+  lists: Map<number, Set<number>>;
 }
 
 export async function worldOf(db: Executor, companyId: number): Promise<World> {
-  const [org, people] = await Promise.all([orgTreeOf(db, companyId), directory(db, companyId)]);
-  return { org, people };
+  const [org, people, lists] = await Promise.all([
+    orgTreeOf(db, companyId),
+    directory(db, companyId),
+    membersOf(db, companyId),
+  ]);
+  return { org, people, lists };
 }
 
 /** The stores a bulletin's places cover (null: no place named, the whole company). */
@@ -41,13 +55,20 @@ function storesCovered(audience: Audience, org: OrgTree): Set<number> | null {
   return storeIds;
 }
 
-/** The people a bulletin reaches now: in one of its places (by current store), of one of its roles. */
+/**
+ * The people a bulletin reaches now (active ones): in one of its places (by current store) and of
+ * one of its roles, or on one of its lists. Aimed at lists only, it reaches their members alone.
+ */
 export function recipientsOf(audience: Audience, world: World): DirectoryPerson[] {
   const covered = storesCovered(audience, world.org);
+  const listed = new Set(audience.list_ids.flatMap((id) => [...(world.lists.get(id) ?? [])]));
+  const broad = !audience.list_ids.length || audience.role_ids.length > 0 || covered !== null;
   return world.people.filter(
     (person) =>
-      (!audience.role_ids.length || audience.role_ids.includes(person.role_id)) &&
-      (covered === null || (person.store_id !== null && covered.has(person.store_id))),
+      listed.has(person.id) ||
+      (broad &&
+        (!audience.role_ids.length || audience.role_ids.includes(person.role_id)) &&
+        (covered === null || (person.store_id !== null && covered.has(person.store_id)))),
   );
 }
 

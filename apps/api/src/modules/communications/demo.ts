@@ -1,5 +1,12 @@
 import type { Tx } from '../../platform/database.ts';
-import { bulletins, bulletinVersions } from './schema.ts';
+import { directory } from '../users/api.ts';
+import {
+  bulletinTemplates,
+  bulletins,
+  bulletinVersions,
+  recipientListMembers,
+  recipientLists,
+} from './schema.ts';
 
 /** A demo company's first bulletin: to everyone, with one check question (the board's example). */
 export async function seedCommunicationsDemo(tx: Tx, companyId: number) {
@@ -25,4 +32,33 @@ export async function seedCommunicationsDemo(tx: Tx, companyId: number) {
   await tx
     .insert(bulletinVersions)
     .values({ company_id: companyId, bulletin_id: bulletin.id, version: 1, ...content });
+  await seedListAndTemplate(tx, companyId);
+}
+
+/** A demo recipient list (three people who try new procedures first) and a bulletin template. */
+async function seedListAndTemplate(tx: Tx, companyId: number) {
+  const [list] = await tx
+    .insert(recipientLists)
+    .values({
+      company_id: companyId,
+      name: 'Pilot team',
+      description: 'People who try new procedures first',
+    })
+    .returning({ id: recipientLists.id });
+  const people = (await directory(tx, companyId)).slice(0, 3);
+  if (list && people.length)
+    await tx
+      .insert(recipientListMembers)
+      .values(
+        people.map((person) => ({ company_id: companyId, list_id: list.id, user_id: person.id })),
+      );
+  await tx.insert(bulletinTemplates).values({
+    company_id: companyId,
+    name: 'Early closing',
+    title: 'Store closing early',
+    body:
+      'The store closes at 5 pm on the day named below. Finish the day’s counts by 4:30 pm ' +
+      'and tell customers with open repairs when they can collect them.',
+    ack_mode: 'read',
+  });
 }

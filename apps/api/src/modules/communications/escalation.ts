@@ -75,6 +75,7 @@ async function escalateCompany(tx: Tx, companyId: number, bulletinIds: number[],
         district_ids: ids(row.district_ids),
         store_ids: ids(row.store_ids),
         role_ids: ids(row.role_ids),
+        list_ids: ids(row.list_ids),
       },
       world,
     ).filter((person) => !acknowledgers.has(person.id) && supervisors.has(person.id));

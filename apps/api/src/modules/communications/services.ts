@@ -17,6 +17,8 @@ import { orgTreeOf } from '../organisation/api.ts';
 import { companyRolesAndStores, namesOf } from '../users/api.ts';
 import { acknowledgersOf, reaches, recipientsOf, worldOf, type Audience } from './audience.ts';
 import { escalatedCounts } from './escalation.ts';
+import { unknownLists } from './lists.ts';
+import { questionErrors } from './questions.ts';
 import { bulletinAcknowledgements, bulletins, bulletinVersions } from './schema.ts';
 
 type BulletinRow = typeof bulletins.$inferSelect;
@@ -29,11 +31,13 @@ const audienceOf = (row: Row | BulletinRow): Audience & { id: number } => ({
   district_ids: ids(row.district_ids),
   store_ids: ids(row.store_ids),
   role_ids: ids(row.role_ids),
+  list_ids: ids(row.list_ids),
 });
 
 /**
  * The questions fit the mode (one to three for 'questions') and each answer is among its
- * choices; the audience names the company's regions, districts, stores and active roles (400).
+ * choices; the audience names the company's regions, districts, stores, active roles and
+ * recipient lists (400).
  */
 async function check(
   tx: Tx,
@@ -44,13 +48,7 @@ async function check(
     questions: BulletinQuestion[];
   } & Audience,
 ) {
-  const errors: FieldErrors = {};
-  if (value.ack_mode === 'questions' && value.questions.length === 0)
-    errors.questions = [bulletinMessages.questionsNeeded];
-  value.questions.forEach((question, index) => {
-    if (question.answer >= question.choices.length)
-      errors[`questions.${index}.answer`] = [bulletinMessages.answerOutOfRange];
-  });
+  const errors: FieldErrors = questionErrors(value);
   const org = await orgTreeOf(tx, companyId);
   const unknown = (field: keyof Audience, known: { id: number }[], label: string) => {
     const bad = value[field].filter((id) => !known.some((row) => row.id === id));
@@ -63,6 +61,8 @@ async function check(
     const { roles } = await companyRolesAndStores(tx, { ...ctx, companyId });
     unknown('role_ids', roles, 'role');
   }
+  const lists = await unknownLists(tx, companyId, value.list_ids);
+  if (lists.length) errors.list_ids = [`Unknown list: ${lists.join(', ')}`];
   const first = Object.values(errors)[0]?.[0];
   if (first) throw AppError.badRequest(first, errors);
 }
