@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -9,6 +10,7 @@ import {
   pgTable,
   text,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Payment } from '@portal/contract/resources/sales';
 import {
@@ -132,7 +134,11 @@ export const activations = pgTable(
   ],
 );
 
-/** A return by type (bre, doa, obf, sbr): what came back, where the unit went, what was refunded. */
+/**
+ * A return by type (bre, doa, obf, sbr): what came back (a sale's line, or an activation's device
+ * with the line's cancel date), where the unit went, what was refunded. An exchange refunds nothing
+ * (the value goes to the replacement sale, `exchange_sale_id`); a receipt has at most one.
+ */
 export const saleReturns = pgTable(
   'sale_returns',
   {
@@ -140,11 +146,16 @@ export const saleReturns = pgTable(
     store_id: integer().notNull(),
     sale_id: integer(),
     sale_line_id: integer(),
+    activation_id: integer(),
     type: text().notNull(),
     serial: text(),
     unit_destination: text(),
     reason: text().notNull(),
     refund_cents: integer().notNull().default(0),
+    exchange: boolean().notNull().default(false),
+    exchange_sale_id: integer(),
+    cancel_date: date(),
+    box_contents: jsonb().$type<string[]>().notNull().default([]),
     override_reason: text(),
     overridden_by: integer(),
     created_by: integer(),
@@ -155,11 +166,46 @@ export const saleReturns = pgTable(
     tenantForeignKey(t.company_id, t.store_id, stores),
     tenantForeignKey(t.company_id, t.sale_id, sales),
     tenantForeignKey(t.company_id, t.sale_line_id, saleLines),
+    tenantForeignKey(t.company_id, t.activation_id, activations),
+    tenantForeignKey(t.company_id, t.exchange_sale_id, sales),
     tenantForeignKey(t.company_id, t.created_by, users),
     tenantForeignKey(t.company_id, t.overridden_by, users),
     unique().on(t.company_id, t.sale_line_id),
+    unique().on(t.company_id, t.activation_id),
+    uniqueIndex('sale_returns_one_exchange_per_sale')
+      .on(t.company_id, t.sale_id)
+      .where(sql`${t.exchange}`),
     index().on(t.company_id, t.sale_id),
     check('sale_returns_type', sql`${t.type} in ('bre', 'doa', 'obf', 'sbr')`),
+    check('sale_returns_exchange_refunds_nothing', sql`not ${t.exchange} or ${t.refund_cents} = 0`),
+  ],
+);
+
+/**
+ * An RMA line (return-to-vendor authorisation): a DOA or OBF unit at the defective location, open
+ * until the warehouse sends it back to the vendor. One per return.
+ */
+export const rmaLines = pgTable(
+  'rma_lines',
+  {
+    ...tenantColumns(),
+    return_id: integer().notNull(),
+    store_id: integer().notNull(),
+    product_id: integer().notNull(),
+    serial: text().notNull(),
+    reason: text().notNull(),
+    status: text().notNull().default('open'),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
+    tenantForeignKey(t.company_id, t.return_id, saleReturns),
+    tenantForeignKey(t.company_id, t.store_id, stores),
+    tenantForeignKey(t.company_id, t.product_id, products),
+    unique().on(t.company_id, t.return_id),
+    index().on(t.company_id, t.status, t.id),
+    index().on(t.company_id, t.serial),
+    check('rma_lines_status', sql`${t.status} in ('open', 'shipped', 'closed')`),
   ],
 );
 
