@@ -1,6 +1,8 @@
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 import { type Page } from '@playwright/test';
 import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
+import { apiAs } from '../support/api.ts';
+import { AGENT } from '../support/session.ts';
 
 // Issue 19 item 2: the inventory app's places and catalogue, as the demo Warehouse role uses them.
 // The machine these run on is shared and often busy: generous waits, never timing assertions.
@@ -21,6 +23,7 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navig
 
 test('a warehouse and a product are created, found in their lists, and used for internal inventory', async ({
   page,
+  request,
 }) => {
   const stamp = Date.now().toString(36);
   const warehouseName = `Dockside ${stamp}`;
@@ -62,6 +65,10 @@ test('a warehouse and a product are created, found in their lists, and used for 
   await expect(page).toHaveURL('/inventory/products/create');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(productName);
   await page.getByRole('textbox', { name: 'SKU' }).fill(sku);
+  const brand = page.getByRole('combobox', { name: 'Brand' });
+  await brand.click();
+  await brand.fill('Belkin');
+  await page.getByRole('option', { name: 'Belkin', exact: true }).click();
   await page.getByRole('spinbutton', { name: 'Price (cents)' }).fill('2499');
   await page.getByRole('button', { name: 'Save' }).click();
   await seeToast(page, 'Product created');
@@ -70,8 +77,25 @@ test('a warehouse and a product are created, found in their lists, and used for 
   const productRow = page.getByRole('row').filter({ hasText: productName });
   await expect(productRow).toHaveCount(1);
   await expect(productRow).toContainText('$24.99');
+  await expect(productRow).toContainText('Belkin');
 
-  // Two of them set aside from the new warehouse for the office.
+  // Three of them arrive at the new warehouse (set-up through the API, as a count would add them).
+  const agent = await apiAs(request, AGENT.email);
+  const [warehouseRowData] = (
+    await agent.get<{ results: { id: number }[] }>(
+      `/inventory-warehouses?search=${encodeURIComponent(warehouseName)}`,
+    )
+  ).results;
+  const [productRowData] = (
+    await agent.get<{ results: { id: number }[] }>(`/products?search=${encodeURIComponent(sku)}`)
+  ).results;
+  await agent.send('POST', '/inventory-items', {
+    product_id: productRowData?.id,
+    location_id: warehouseRowData?.id,
+    serials: [1, 2, 3].map((n) => `${sku}-U${n}`),
+  });
+
+  // Five cannot be set aside from three; two are, for the office.
   await page.goto('/inventory/internal-inv');
   await page.getByRole('link', { name: 'Add Internal Inventory' }).first().click();
   await expect(page).toHaveURL('/inventory/internal-inv/create');
@@ -81,8 +105,14 @@ test('a warehouse and a product are created, found in their lists, and used for 
   await page.getByRole('option', { name: new RegExp(productName) }).click();
   await page.getByRole('combobox', { name: 'Warehouse' }).click();
   await page.getByRole('option', { name: warehouseName, exact: true }).click();
-  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('5');
   await page.getByRole('textbox', { name: 'Purpose' }).fill(`Office phones ${stamp}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText(`${warehouseName} holds 3 of ${productName}; 5 cannot be set aside`).first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL('/inventory/internal-inv/create');
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
   await page.getByRole('button', { name: 'Save' }).click();
   await seeToast(page, 'Internal inventory created');
   await expect(page).toHaveURL('/inventory/internal-inv');
