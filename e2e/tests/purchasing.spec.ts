@@ -94,6 +94,10 @@ test('purchase order to approval to a short receipt to a discrepancy the supplie
   await page.reload();
   await expect(page.getByText(`The ten cables ship today ${stamp}`)).toBeVisible();
   await expect(page.getByText('Hana Harbor', { exact: true })).toBeVisible();
+  // The discrepancy taken up as a ticket, once: the button gives way to the ticket's link.
+  await page.getByRole('button', { name: 'Open ticket' }).click();
+  await expectToast(page, 'Ticket opened');
+  await expect(page.getByRole('link', { name: /^Ticket #\d+$/ })).toBeVisible();
 
   // The order is received (every unit accounted for), and shows what came and what was short.
   await page.goto(`/inventory-purchase-orders/view/${order.id}`);
