@@ -2,28 +2,32 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/Delete';
 import {
   bulletinAckModeLabels,
   bulletinAckModes,
   bulletins,
-  MAX_BULLETIN_QUESTIONS,
+  bulletinTemplates,
+  recipientLists,
   type BulletinAckMode,
 } from '@portal/contract/communications';
 import { roles } from '@portal/contract/resources/access';
 import { districts, regions, stores } from '@portal/contract/resources/organisation';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../platform/api.ts';
 import { parseRouteId } from '../../platform/resources/paths.ts';
-import { createRow, updateRow, type ResourceRow } from '../../platform/resources/resource-api.ts';
+import { resourceKeys } from '../../platform/resources/query-keys.ts';
+import {
+  createRow,
+  fetchList,
+  updateRow,
+  type ResourceRow,
+} from '../../platform/resources/resource-api.ts';
 import type { ReferenceSource } from '../../platform/resources/ui.ts';
 import {
   useInvalidateResource,
@@ -32,7 +36,15 @@ import {
 } from '../../platform/resources/use-resource.ts';
 import { notify } from '../../platform/toasts.ts';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
+import { hasPermission } from '../auth/session.ts';
 import { communicationPaths } from './paths.ts';
+import {
+  emptyQuestion,
+  questionDrafts,
+  questionsOf,
+  QuestionsEditor,
+  type QuestionDraft,
+} from './QuestionsEditor.tsx';
 
 const byName = (row: ResourceRow) => (typeof row.name === 'string' ? row.name : `#${row.id}`);
 const active = { is_active: 'true' };
@@ -41,7 +53,9 @@ const sources = {
   district_ids: { resource: districts, label: byName, filter: active },
   store_ids: { resource: stores, label: byName, filter: active },
   role_ids: { resource: roles, label: byName, filter: active },
+  list_ids: { resource: recipientLists, label: byName },
 } satisfies Record<string, ReferenceSource>;
+const templateParams = { page: 0, perPage: 500, sort: 'name' };
 const sourceList = Object.values(sources);
 type AudienceField = keyof typeof sources;
 const audienceLabels: Record<AudienceField, string> = {
@@ -49,15 +63,9 @@ const audienceLabels: Record<AudienceField, string> = {
   district_ids: 'Districts',
   store_ids: 'Stores',
   role_ids: 'Roles',
+  list_ids: 'Lists',
 };
 
-interface QuestionDraft {
-  question: string;
-  /** one choice a line */
-  choices: string;
-  /** the right choice's index, as text for the select */
-  answer: string;
-}
 interface Draft {
   title: string;
   body: string;
@@ -67,6 +75,7 @@ interface Draft {
   district_ids: string[];
   store_ids: string[];
   role_ids: string[];
+  list_ids: string[];
   /** whole days, blank: never escalate */
   escalate_after_days: string;
   material: boolean;
@@ -80,15 +89,10 @@ const empty: Draft = {
   district_ids: [],
   store_ids: [],
   role_ids: [],
+  list_ids: [],
   escalate_after_days: '',
   material: false,
 };
-const choicesOf = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-
 function draftOf(row: ResourceRow): Draft {
   const parsed = bulletins.row.safeParse(row);
   if (!parsed.success) return empty;
@@ -97,15 +101,12 @@ function draftOf(row: ResourceRow): Draft {
     title: b.title,
     body: b.body,
     ack_mode: b.ack_mode,
-    questions: b.questions.map((q) => ({
-      question: q.question,
-      choices: q.choices.join('\n'),
-      answer: String(q.answer),
-    })),
+    questions: questionDrafts(b.questions),
     region_ids: b.region_ids.map(String),
     district_ids: b.district_ids.map(String),
     store_ids: b.store_ids.map(String),
     role_ids: b.role_ids.map(String),
+    list_ids: b.list_ids.map(String),
     escalate_after_days: b.escalate_after_days === null ? '' : String(b.escalate_after_days),
     material: false,
   };
@@ -115,6 +116,13 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateResource(bulletins);
   const choices = useReferenceData(sourceList);
+  const templates = useQuery({
+    queryKey: resourceKeys(bulletinTemplates.name).list(templateParams),
+    queryFn: ({ signal }) => fetchList(bulletinTemplates, templateParams, signal),
+    enabled: id === null && hasPermission('read_bulletin_templates'),
+  });
+  const templateRows = templates.data?.results ?? [];
+  const [template, setTemplate] = useState('');
   const [draft, setDraft] = useState<Draft>(initial);
   const save = useMutation({
     mutationFn: () => {
@@ -122,18 +130,12 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
         title: draft.title,
         body: draft.body,
         ack_mode: draft.ack_mode,
-        questions:
-          draft.ack_mode === 'questions'
-            ? draft.questions.map((q) => ({
-                question: q.question,
-                choices: choicesOf(q.choices),
-                answer: Number(q.answer) || 0,
-              }))
-            : [],
+        questions: draft.ack_mode === 'questions' ? questionsOf(draft.questions) : [],
         region_ids: draft.region_ids.map(Number),
         district_ids: draft.district_ids.map(Number),
         store_ids: draft.store_ids.map(Number),
         role_ids: draft.role_ids.map(Number),
+        list_ids: draft.list_ids.map(Number),
         escalate_after_days:
           draft.escalate_after_days.trim() === '' ? null : Number(draft.escalate_after_days),
       };
@@ -150,8 +152,19 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
   const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
   const errorOf = (name: string) => errors[name]?.[0];
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  const setQuestion = (index: number, patch: Partial<QuestionDraft>) =>
-    set({ questions: draft.questions.map((q, at) => (at === index ? { ...q, ...patch } : q)) });
+  /** Start from template: the template's title, message and acknowledgement fill the form. */
+  const startFrom = (templateId: string) => {
+    setTemplate(templateId);
+    const row = templateRows.find((one) => String(one.id) === templateId);
+    const parsed = bulletinTemplates.row.safeParse(row);
+    if (!parsed.success) return;
+    set({
+      title: parsed.data.title,
+      body: parsed.data.body,
+      ack_mode: parsed.data.ack_mode,
+      questions: questionDrafts(parsed.data.questions),
+    });
+  };
 
   const audience = (field: AudienceField) => (
     <TextField
@@ -167,7 +180,14 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
         });
       }}
       error={Boolean(errorOf(field))}
-      helperText={errorOf(field) ?? 'None chosen: everyone'}
+      helperText={
+        errorOf(field) ??
+        (field === 'list_ids'
+          ? 'Their members are reached besides'
+          : draft.list_ids.length
+            ? 'None chosen: only the lists’ members'
+            : 'None chosen: everyone')
+      }
       sx={{ minWidth: 200, flex: 1 }}
     >
       {(choices.get(sources[field])?.options ?? []).map((option) => (
@@ -193,6 +213,22 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
         {id === null ? 'New Bulletin' : 'Edit Bulletin'}
       </Typography>
       {save.isError && <Alert severity="error">{save.error.message}</Alert>}
+      {id === null && templateRows.length > 0 && (
+        <TextField
+          select
+          label="Start from template"
+          value={template}
+          onChange={(event) => startFrom(event.target.value)}
+          helperText="Fills the title, message and acknowledgement"
+          sx={{ maxWidth: 400 }}
+        >
+          {templateRows.map((row) => (
+            <MenuItem key={row.id} value={String(row.id)}>
+              {byName(row)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       <TextField
         required
         label="Title"
@@ -220,6 +256,11 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }}>
         {(['store_ids', 'role_ids'] as const).map(audience)}
       </Stack>
+      {(choices.get(sources.list_ids)?.options.length ?? 0) > 0 && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {audience('list_ids')}
+        </Stack>
+      )}
       <Typography variant="h6" component="h2">
         Acknowledgement
       </Typography>
@@ -233,9 +274,7 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
             set({
               ack_mode: mode,
               questions:
-                mode === 'questions' && !draft.questions.length
-                  ? [{ question: '', choices: '', answer: '0' }]
-                  : draft.questions,
+                mode === 'questions' && !draft.questions.length ? [emptyQuestion] : draft.questions,
             });
           }}
           sx={{ minWidth: 220 }}
@@ -261,75 +300,11 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
         />
       </Stack>
       {draft.ack_mode === 'questions' && (
-        <>
-          {errorOf('questions') && <Alert severity="error">{errorOf('questions')}</Alert>}
-          {draft.questions.map((q, index) => {
-            const options = choicesOf(q.choices);
-            return (
-              <Paper key={index} variant="outlined" sx={{ p: 1.5 }}>
-                <Stack spacing={1.5}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <TextField
-                      size="small"
-                      label={`Question ${index + 1}`}
-                      value={q.question}
-                      onChange={(event) => setQuestion(index, { question: event.target.value })}
-                      error={Boolean(errorOf(`questions.${index}.question`))}
-                      helperText={errorOf(`questions.${index}.question`)}
-                      sx={{ flexGrow: 1 }}
-                    />
-                    <IconButton
-                      aria-label={`Remove question ${index + 1}`}
-                      onClick={() =>
-                        set({ questions: draft.questions.filter((_, at) => at !== index) })
-                      }
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </Stack>
-                  <TextField
-                    size="small"
-                    multiline
-                    minRows={2}
-                    label={`Question ${index + 1} choices`}
-                    value={q.choices}
-                    onChange={(event) => setQuestion(index, { choices: event.target.value })}
-                    error={Boolean(errorOf(`questions.${index}.choices`))}
-                    helperText={errorOf(`questions.${index}.choices`) ?? 'One choice a line'}
-                  />
-                  <TextField
-                    select
-                    size="small"
-                    label={`Question ${index + 1} right answer`}
-                    value={options.length ? q.answer : ''}
-                    onChange={(event) => setQuestion(index, { answer: event.target.value })}
-                    error={Boolean(errorOf(`questions.${index}.answer`))}
-                    helperText={errorOf(`questions.${index}.answer`)}
-                  >
-                    {options.map((choice, at) => (
-                      <MenuItem key={at} value={String(at)}>
-                        {choice}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </Stack>
-              </Paper>
-            );
-          })}
-          {draft.questions.length < MAX_BULLETIN_QUESTIONS && (
-            <Stack direction="row">
-              <Button
-                onClick={() =>
-                  set({
-                    questions: [...draft.questions, { question: '', choices: '', answer: '0' }],
-                  })
-                }
-              >
-                Add question
-              </Button>
-            </Stack>
-          )}
-        </>
+        <QuestionsEditor
+          questions={draft.questions}
+          onChange={(questions) => set({ questions })}
+          errorOf={errorOf}
+        />
       )}
       {id !== null && (
         <FormControlLabel

@@ -8,6 +8,18 @@ export const communicationPaths = {
     edit: '/communications/edit/:id',
     view: '/communications/view/:id',
   } satisfies ResourcePaths,
+  templates: {
+    list: '/communications/templates',
+    create: '/communications/templates/new',
+    edit: '/communications/templates/edit/:id',
+    view: '/communications/templates/view/:id',
+  } satisfies ResourcePaths,
+  lists: {
+    list: '/lists',
+    create: '/lists/new',
+    edit: '/lists/edit/:id',
+    view: '/lists/view/:id',
+  } satisfies ResourcePaths,
   dashboard: '/communications/dashboard',
   board: '/communications/bulletin-board',
 } as const;

@@ -11,7 +11,8 @@ const CommunicationDashboardPage = lazyScreen(
 
 /**
  * Communications (issue 18 item 7): bulletins on the engine (/communications/list-page, new,
- * edit, view with versions and rates), the bulletin board and the Communication Center dashboard.
+ * edit, view with versions and rates), the bulletin board, the Communication Center dashboard,
+ * bulletin templates (/communications/templates) and recipient lists (/lists).
  */
 export const communicationsFeature = defineFeature({
   name: 'communications',
@@ -21,6 +22,14 @@ export const communicationsFeature = defineFeature({
     ...resourceRoutes(
       communicationPaths.bulletins,
       async () => (await import('./communications-screens.tsx')).bulletinScreens,
+    ),
+    ...resourceRoutes(
+      communicationPaths.templates,
+      async () => (await import('./template-screens.tsx')).templateScreens,
+    ),
+    ...resourceRoutes(
+      communicationPaths.lists,
+      async () => (await import('./list-screens.tsx')).listScreens,
     ),
   ],
 });
