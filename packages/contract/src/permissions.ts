@@ -45,6 +45,8 @@ export const resourcePermissionNames = [
   'purchase_order_receipts',
   'receipt_discrepancies',
   'discrepancy_comments',
+  'purchase_order_payments',
+  'receipt_payments',
   'warehouses',
   'customer_warehouses',
   'brands',

@@ -152,11 +152,12 @@ async function receivePurchase(
         : [],
     });
   }
-  const receipt = await t.call<{ data: { lines: { id: number; short_quantity: number }[] } }>(
-    'POST',
-    '/api/inventory-purchase-order-receipts',
-    { token, body: { purchase_order_id: id, lines } },
-  );
+  const receipt = await t.call<{
+    data: { id: number; lines: { id: number; short_quantity: number }[] };
+  }>('POST', '/api/inventory-purchase-order-receipts', {
+    token,
+    body: { purchase_order_id: id, lines },
+  });
   expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
   return receipt.body.data;
 }
@@ -169,6 +170,16 @@ const draftPurchase = async (t: TestApp, token: string) =>
       body: { ...(await purchasingBasics(t, token)), lines: [await purchaseLine(t, token)] },
     })
   ).body.data.id;
+
+/** A new purchase order approved (it takes payments). */
+async function approvedPurchase(t: TestApp, token: string) {
+  const id = await draftPurchase(t, token);
+  await t.call('POST', `/api/inventory-purchase-orders/${id}/transition`, {
+    token,
+    body: { to: 'approved' },
+  });
+  return id;
+}
 
 /** A receipt line with one unit short, on a new purchase order. */
 async function shortReceiptLine(t: TestApp, token: string) {
@@ -555,6 +566,26 @@ const samples: Record<ResourcePermissionName, Sample> = {
       body: 'Generic comment on the short carton',
     }),
     update: { body: 'Generic comment, edited' },
+  },
+  purchase_order_payments: {
+    create: async (t, token) => ({
+      purchase_order_id: await approvedPurchase(t, token),
+      amount_cents: 100,
+      paid_on: '2030-01-15',
+      method: 'bank_transfer',
+      reference: `GEN-PAY-${++uniqueCount}`,
+    }),
+    update: { note: 'Generic payment, checked' },
+  },
+  receipt_payments: {
+    create: async (t, token) => ({
+      receipt_id: (await receivePurchase(t, token, await draftPurchase(t, token), 'all')).id,
+      amount_cents: 100,
+      paid_on: '2030-01-15',
+      method: 'check',
+      reference: `GEN-RPAY-${++uniqueCount}`,
+    }),
+    update: { note: 'Generic receipt payment, checked' },
   },
   customers: {
     create: async () => {

@@ -13,6 +13,7 @@ import type * as fields from '@portal/contract/resources/module-fields';
 import type * as navigation from '@portal/contract/resources/navigation';
 import type * as orders from '@portal/contract/resources/orders';
 import type * as purchasing from '@portal/contract/resources/purchasing';
+import type * as purchasePayments from '@portal/contract/resources/purchase-payments';
 import type * as places from '@portal/contract/resources/places';
 import type * as organisation from '@portal/contract/resources/organisation';
 import type * as support from '@portal/contract/resources/support';
@@ -214,6 +215,16 @@ type Checks = {
   discrepancy_comments: RowMatches<
     Row<typeof purchasing.discrepancyComments>,
     typeof purchasingTables.discrepancyComments
+  >;
+  purchase_order_payments: RowMatches<
+    Row<typeof purchasePayments.purchaseOrderPayments>,
+    typeof purchasingTables.purchaseOrderPayments,
+    'purchase_order_reference' | 'recorded_by_name'
+  >;
+  receipt_payments: RowMatches<
+    Row<typeof purchasePayments.receiptPayments>,
+    typeof purchasingTables.receiptPayments,
+    'purchase_order_reference' | 'recorded_by_name'
   >;
   bulletins: RowMatches<
     Row<typeof communications.bulletins>,

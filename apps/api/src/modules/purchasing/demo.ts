@@ -9,9 +9,12 @@ import { postReceipt } from './receipts.ts';
 import {
   discrepancyComments,
   purchaseOrderLines,
+  purchaseOrderPayments,
   purchaseOrderReceiptLines,
+  purchaseOrderReceipts,
   purchaseOrders,
   receiptDiscrepancies,
+  receiptPayments,
   suppliers,
   vendors,
 } from './schema.ts';
@@ -293,4 +296,54 @@ async function receiveDemo(tx: Tx, ctx: RequestContext, orderIds: number[]) {
     .update(purchaseOrders)
     .set({ status: 'closed' })
     .where(and(tenantScope(purchaseOrders, ctx.companyId), eq(purchaseOrders.id, powerId)));
+  await paymentsDemo(tx, ctx, powerId, receiptId);
+}
+
+/**
+ * The closed power bank order paid in full by bank transfer, and the chargers receipt paid half by
+ * check (its accepted value: accepted units at the order's cost).
+ */
+async function paymentsDemo(tx: Tx, ctx: RequestContext, orderId: number, receiptId: number) {
+  const daysAgo = (days: number) =>
+    new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  const [order] = await tx
+    .select({ total_cents: purchaseOrders.total_cents })
+    .from(purchaseOrders)
+    .where(and(tenantScope(purchaseOrders, ctx.companyId), eq(purchaseOrders.id, orderId)));
+  if (order?.total_cents)
+    await tx.insert(purchaseOrderPayments).values({
+      company_id: ctx.companyId,
+      purchase_order_id: orderId,
+      amount_cents: order.total_cents,
+      paid_on: daysAgo(1),
+      method: 'bank_transfer',
+      reference: 'WIRE-20417',
+      note: 'Paid in full on delivery',
+      recorded_by: ctx.userId,
+    });
+  const [receipt] = await tx
+    .select({
+      purchase_order_id: purchaseOrderReceipts.purchase_order_id,
+      accepted_cents: purchaseOrderReceipts.subtotal_cents,
+    })
+    .from(purchaseOrderReceipts)
+    .where(
+      and(
+        tenantScope(purchaseOrderReceipts, ctx.companyId),
+        eq(purchaseOrderReceipts.id, receiptId),
+      ),
+    );
+  const half = Math.floor((receipt?.accepted_cents ?? 0) / 2);
+  if (receipt && half > 0)
+    await tx.insert(receiptPayments).values({
+      company_id: ctx.companyId,
+      receipt_id: receiptId,
+      purchase_order_id: receipt.purchase_order_id,
+      amount_cents: half,
+      paid_on: daysAgo(2),
+      method: 'check',
+      reference: 'CHK-1187',
+      note: 'First half; the rest once the short chargers arrive',
+      recorded_by: ctx.userId,
+    });
 }

@@ -7,6 +7,7 @@ import {
   discrepancyService,
   publicDiscrepancyRoutes,
 } from './discrepancies.ts';
+import { purchaseOrderPaymentService, receiptPaymentService } from './payments.ts';
 import { receiptService } from './receipts.ts';
 import { purchasingRoutes } from './routes.ts';
 import { purchaseOrderService, supplierService, vendorService } from './services.ts';
@@ -26,6 +27,8 @@ export const purchasingModule = defineModule({
     receiptService,
     discrepancyService,
     commentService,
+    purchaseOrderPaymentService,
+    receiptPaymentService,
   ],
   permissions: ['approve_purchase_orders'],
   routes: (api, { db }) => {
@@ -54,6 +57,18 @@ export const purchasingModule = defineModule({
           route: '/inventory-purchase-order-receipt/list',
           icon: 'assignment',
           permission: 'read_purchase_order_receipts',
+        },
+        {
+          name: 'Purchase Order Payments',
+          route: '/inventory-purchase-order/payment',
+          icon: 'receipt',
+          permission: 'read_purchase_order_payments',
+        },
+        {
+          name: 'Receipt Payments',
+          route: '/inventory-purchase-order/receipt/payment',
+          icon: 'receipt',
+          permission: 'read_receipt_payments',
         },
         {
           name: 'Discrepancies',

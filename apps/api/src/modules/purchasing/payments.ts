@@ -1,0 +1,152 @@
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  purchaseOrderPayments as orderPaymentResource,
+  purchasePaymentMessages as messages,
+  receiptPayments as receiptPaymentResource,
+  unpayableOrderStatuses,
+} from '@portal/contract/resources/purchase-payments';
+import {
+  purchaseOrderStatusMachine,
+  type PurchaseOrderStatus,
+} from '@portal/contract/resources/purchasing';
+import type { Tx } from '../../platform/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createResourceService, type Row } from '../../platform/resources/service.ts';
+import { tenantScope } from '../../db/columns.ts';
+import {
+  purchaseOrderPayments,
+  purchaseOrderReceipts,
+  purchaseOrders,
+  receiptPayments,
+} from './schema.ts';
+import { formatCents } from './services.ts';
+
+/**
+ * Payments to suppliers (issue 19 items 3 and 4). The invariant, kept where each payment is
+ * written or changed: the payments against one purchase order (or one receipt) never add up to
+ * more than its total (the receipt's: the value of the units it accepted). The order (the receipt)
+ * is locked FOR UPDATE before the sum is read, so two payments written at once wait for each
+ * other and the second sees the first; an amount above what is left is a 400 naming that amount,
+ * with nothing written.
+ */
+
+type PaymentTable = typeof purchaseOrderPayments | typeof receiptPayments;
+
+/** What is already paid against one order (receipt), leaving out the payment being changed. */
+async function paidSoFar(
+  tx: Tx,
+  companyId: number,
+  table: PaymentTable,
+  against: SQL,
+  except?: number,
+): Promise<number> {
+  const [row] = await tx
+    .select({ paid: sql<string>`coalesce(sum(${table.amount_cents}), 0)` })
+    .from(table)
+    .where(and(tenantScope(table, companyId), against, except ? ne(table.id, except) : undefined));
+  return Number(row?.paid ?? 0);
+}
+
+/** Refuses an amount above what is left of the limit (400 on amount_cents, naming what is left). */
+function assertWithin(limit: number, paid: number, amount: number, against: string) {
+  if (paid + amount <= limit) return;
+  const message = messages.overpaid(formatCents(Math.max(limit - paid, 0)), against);
+  throw AppError.badRequest(message, { amount_cents: [message] });
+}
+
+/** The purchase order, locked: its total and whether it takes payments now. */
+async function lockOrder(tx: Tx, companyId: number, orderId: number) {
+  const [order] = await tx
+    .select({ status: purchaseOrders.status, total_cents: purchaseOrders.total_cents })
+    .from(purchaseOrders)
+    .where(and(tenantScope(purchaseOrders, companyId), eq(purchaseOrders.id, orderId)))
+    .for('update');
+  if (!order)
+    throw AppError.badRequest('Purchase Order not found', {
+      purchase_order_id: ['Purchase Order not found'],
+    });
+  return order;
+}
+
+/** The receipt, locked: its accepted value (accepted units × the order's unit cost) and order. */
+async function lockReceipt(tx: Tx, companyId: number, receiptId: number) {
+  const [receipt] = await tx
+    .select({
+      purchase_order_id: purchaseOrderReceipts.purchase_order_id,
+      accepted_cents: purchaseOrderReceipts.subtotal_cents,
+    })
+    .from(purchaseOrderReceipts)
+    .where(
+      and(tenantScope(purchaseOrderReceipts, companyId), eq(purchaseOrderReceipts.id, receiptId)),
+    )
+    .for('update');
+  if (!receipt)
+    throw AppError.badRequest('Receipt not found', { receipt_id: ['Receipt not found'] });
+  return receipt;
+}
+
+/** A draft, an order waiting for approval (it may go back to draft and change) or a canceled one. */
+function assertPayable(status: string) {
+  if (!(unpayableOrderStatuses as readonly string[]).includes(status)) return;
+  const label = purchaseOrderStatusMachine.labels[status as PurchaseOrderStatus] ?? status;
+  throw AppError.conflict(messages.notPayable(label.toLowerCase()));
+}
+
+/** SPEC.md /inventory-purchase-order/payment: payments against a purchase order. */
+export const purchaseOrderPaymentService = createResourceService({
+  definition: orderPaymentResource,
+  table: purchaseOrderPayments,
+  tenantColumn: 'company_id',
+  hooks: {
+    beforeCreate: async (input, ctx, tx) => {
+      const order = await lockOrder(tx, ctx.companyId, input.purchase_order_id);
+      assertPayable(order.status);
+      const against = eq(purchaseOrderPayments.purchase_order_id, input.purchase_order_id);
+      const paid = await paidSoFar(tx, ctx.companyId, purchaseOrderPayments, against);
+      assertWithin(order.total_cents, paid, input.amount_cents, 'purchase order');
+      return { ...input, recorded_by: ctx.userId };
+    },
+    beforeUpdate: async (input, existing, ctx, tx) => {
+      if (input.amount_cents !== undefined && input.amount_cents > Number(existing.amount_cents)) {
+        const orderId = Number(existing.purchase_order_id);
+        const order = await lockOrder(tx, ctx.companyId, orderId);
+        const against = eq(purchaseOrderPayments.purchase_order_id, orderId);
+        const paid = await paidSoFar(
+          tx,
+          ctx.companyId,
+          purchaseOrderPayments,
+          against,
+          existing.id,
+        );
+        assertWithin(order.total_cents, paid, input.amount_cents, 'purchase order');
+      }
+      return input;
+    },
+  },
+});
+
+/** SPEC.md /inventory-purchase-order/receipt/payment: payments against a receipt. */
+export const receiptPaymentService = createResourceService({
+  definition: receiptPaymentResource,
+  table: receiptPayments,
+  tenantColumn: 'company_id',
+  hooks: {
+    beforeCreate: async (input, ctx, tx) => {
+      const receipt = await lockReceipt(tx, ctx.companyId, input.receipt_id);
+      const against = eq(receiptPayments.receipt_id, input.receipt_id);
+      const paid = await paidSoFar(tx, ctx.companyId, receiptPayments, against);
+      assertWithin(receipt.accepted_cents, paid, input.amount_cents, 'receipt');
+      return { ...input, purchase_order_id: receipt.purchase_order_id, recorded_by: ctx.userId };
+    },
+    beforeUpdate: async (input, existing: Row, ctx, tx) => {
+      if (input.amount_cents !== undefined && input.amount_cents > Number(existing.amount_cents)) {
+        const receiptId = Number(existing.receipt_id);
+        const receipt = await lockReceipt(tx, ctx.companyId, receiptId);
+        const against = eq(receiptPayments.receipt_id, receiptId);
+        const paid = await paidSoFar(tx, ctx.companyId, receiptPayments, against, existing.id);
+        assertWithin(receipt.accepted_cents, paid, input.amount_cents, 'receipt');
+      }
+      return input;
+    },
+  },
+});
