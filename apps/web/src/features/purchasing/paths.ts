@@ -33,6 +33,20 @@ export const purchasingPaths = {
     edit: '/inventory/purchase-order-receipt/discrepancy/form/:id',
     view: '/inventory/purchase-order/receipt/discrepancy/:id',
   },
+  orderPayments: {
+    list: '/inventory-purchase-order/payment',
+    aliases: ['/inventory-purchase-order/payment/list'],
+    create: '/inventory-purchase-order/payment/create',
+    edit: '/inventory-purchase-order/payment/edit/:id',
+    view: '/inventory-purchase-order/payment/view/:id',
+  },
+  receiptPayments: {
+    list: '/inventory-purchase-order/receipt/payment',
+    aliases: ['/inventory-purchase-order/receipt/payment/list'],
+    create: '/inventory-purchase-order/receipt/payment/create',
+    edit: '/inventory-purchase-order/receipt/payment/edit/:id',
+    view: '/inventory-purchase-order/receipt/payment/view/:id',
+  },
   publicDiscrepancy: '/public/purchase-order/receipt/discrepancy/:id',
   skuSearch: '/inventory/stock/sku-search',
   warehouses: {

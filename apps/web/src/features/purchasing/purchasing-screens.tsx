@@ -15,6 +15,7 @@ import type { ListSource, ResourceRow } from '../../platform/resources/resource-
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { hasPermission } from '../auth/session.ts';
+import { OrderPaymentsTab, ReceiptPaymentsTab } from './payment-screens.tsx';
 import { purchasingPaths as paths } from './paths.ts';
 
 const env = { can: hasPermission };
@@ -187,6 +188,9 @@ export const purchaseOrderScreens = createResourceScreens(
       ],
     },
     totals: [{ field: 'total_cents', label: 'Total' }],
+    panels: [
+      { value: 'payments', label: 'Payments', render: (row) => <OrderPaymentsTab row={row} /> },
+    ],
     rowLinks: [
       {
         label: 'Receive',
@@ -241,6 +245,9 @@ export const receiptScreens = createResourceScreens(
       ],
     },
     totals: [{ field: 'total_cents', label: 'Accepted value' }],
+    panels: [
+      { value: 'payments', label: 'Payments', render: (row) => <ReceiptPaymentsTab row={row} /> },
+    ],
     links: [
       {
         label: 'Receive goods',

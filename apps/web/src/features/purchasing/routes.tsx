@@ -5,6 +5,7 @@ import { purchasingPaths as paths } from './paths.ts';
 
 const screens = () => import('./purchasing-screens.tsx');
 const places = () => import('./places-screens.tsx');
+const payments = () => import('./payment-screens.tsx');
 const ReceiveGoodsPage = lazyScreen(() => import('./ReceiveGoodsPage.tsx'), 'ReceiveGoodsPage');
 const SkuSearchPage = lazyScreen(() => import('./SkuSearchPage.tsx'), 'SkuSearchPage');
 const DiscrepancyPage = lazyScreen(() => import('./DiscrepancyPage.tsx'), 'DiscrepancyPage');
@@ -26,6 +27,11 @@ export const purchasingFeature = defineFeature({
     ...resourceRoutes(paths.purchaseOrders, async () => (await screens()).purchaseOrderScreens),
     { path: paths.receiptCreate, element: <ReceiveGoodsPage /> },
     ...resourceRoutes(paths.receipts, async () => (await screens()).receiptScreens),
+    ...resourceRoutes(
+      paths.orderPayments,
+      async () => (await payments()).purchaseOrderPaymentScreens,
+    ),
+    ...resourceRoutes(paths.receiptPayments, async () => (await payments()).receiptPaymentScreens),
     { path: paths.discrepancies.view, element: <DiscrepancyPage /> },
     { path: paths.skuSearch, element: <SkuSearchPage /> },
     ...resourceRoutes(paths.warehouses, async () => (await places()).warehouseScreens),
