@@ -8,18 +8,22 @@ import { z } from 'zod';
 import { errorReplySchema, replySchema } from '@portal/contract/envelope';
 import {
   MAX_UPLOAD_BYTES,
+  signedUploadSchema,
+  signUploadRequestSchema,
   uploadContentTypes,
   uploadedFileSchema,
   uploadFolders,
   uploadMessages,
   UPLOADS_PATH,
   type SignedUpload,
+  type SignUploadRequest,
   type UploadContentType,
   type UploadedFile,
   type UploadFolder,
 } from '@portal/contract/uploads';
 import { inArray } from 'drizzle-orm';
-import { isSuperAdmin, type RequestContext } from './context.ts';
+import { callerOf } from './access.ts';
+import { isSuperAdmin, type Access, type RequestContext } from './context.ts';
 import type { Database, Executor } from './database.ts';
 import { AppError } from './errors.ts';
 import { errorReplies, ok } from './reply.ts';
@@ -288,6 +292,53 @@ export function createUploads(options: UploadsOptions): Uploads {
 
 /** scheme://host the request came to (proxies' X-Forwarded-* are trusted, see app.ts). */
 export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** A route that signs upload URLs for one kind of file: where it goes and who may put it there. */
+export interface SignUploadRoute {
+  path: string;
+  tags: readonly string[];
+  summary: string;
+  access: Access;
+  folder: UploadFolder;
+  /** The request body; by default a file name and type (a module may ask for more, e.g. a folder). */
+  body?: z.ZodType<SignUploadRequest>;
+  /** Path parameters, e.g. the id of the record the file is for. */
+  params?: z.ZodType;
+  /** Refuses the caller (throws a 4xx AppError) when the file's record is not theirs to change. */
+  check?: (request: FastifyRequest, ctx: RequestContext) => Promise<unknown>;
+}
+
+/**
+ * POST <path>: a signed upload URL for one file of the route's folder, in the caller's company.
+ * Every module signs its uploads through this one declaration, so every sign route has the same
+ * body, reply and errors.
+ */
+export function signUploadRoute(app: FastifyInstance, uploads: Uploads, route: SignUploadRoute) {
+  app.withTypeProvider<ZodTypeProvider>().post(route.path, {
+    schema: {
+      tags: [...route.tags],
+      summary: route.summary,
+      ...(route.params ? { params: route.params } : {}),
+      body: route.body ?? signUploadRequestSchema,
+      response: { 200: replySchema(signedUploadSchema), ...errorReplies(400, 403, 404, 460) },
+    },
+    config: { access: route.access },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      await route.check?.(request, ctx);
+      return ok(
+        '',
+        uploads.sign({
+          companyId: ctx.companyId,
+          folder: route.folder,
+          fileName: request.body.file_name,
+          contentType: request.body.file_type,
+          origin: requestOrigin(request),
+        }),
+      );
+    },
+  });
+}
 
 const keyParams = z.strictObject({ '*': z.string().min(1).max(300) });
 const errors = errorReplies(400, 403, 404, 409, 413);

@@ -14,11 +14,10 @@ import {
   OWN_COMPANY_SETTINGS_PATH,
   ownCompanyUpdateSchema,
 } from '@portal/contract/resources/organisation';
-import { signUploadRequestSchema, signedUploadSchema } from '@portal/contract/uploads';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
 import { ok } from '../../platform/reply.ts';
-import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
+import { signUploadRoute, type Uploads } from '../../platform/uploads.ts';
 import { companyService } from '../organisation/api.ts';
 import { activeCarriers, moveAsset } from './services.ts';
 
@@ -38,43 +37,19 @@ export function companyRoutes(app: FastifyInstance, db: Database, uploads: Uploa
   const assetUploads = [
     {
       path: '/companies/documents/upload',
-      tag: 'Companies',
+      tags: ['Companies'],
       summary: 'Sign an upload URL for a company document',
       folder: 'company-documents',
     },
     {
       path: '/company-assets/photos/upload',
-      tag: 'Company Assets',
+      tags: ['Company Assets'],
       summary: 'Sign an upload URL for a company asset photo',
       folder: 'asset-photos',
     },
   ] as const;
   for (const upload of assetUploads)
-    r.post(upload.path, {
-      schema: {
-        tags: [upload.tag],
-        summary: upload.summary,
-        body: signUploadRequestSchema,
-        response: {
-          200: replySchema(signedUploadSchema),
-          400: errorReplySchema,
-          403: errorReplySchema,
-          460: errorReplySchema,
-        },
-      },
-      config: { access: 'write_company_assets' },
-      handler: async (request) =>
-        ok(
-          '',
-          uploads.sign({
-            companyId: callerOf(request).companyId,
-            folder: upload.folder,
-            fileName: request.body.file_name,
-            contentType: request.body.file_type,
-            origin: requestOrigin(request),
-          }),
-        ),
-    });
+    signUploadRoute(app, uploads, { ...upload, access: 'write_company_assets' });
 
   // /asset-tracker's Move: equipment to another store of the company, kept in its history.
   r.post('/company-assets/:id/move', {

@@ -40,11 +40,10 @@ import {
   reactivationRequestSchema,
   terminationRequestSchema,
 } from '@portal/contract/hr-employees';
-import { signedUploadSchema, signUploadRequestSchema } from '@portal/contract/uploads';
 import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
-import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
+import { signUploadRoute, type Uploads } from '../../platform/uploads.ts';
 import { autoClockedOut, requestCorrection } from './auto-clockout.ts';
 import {
   activeSessionOf,
@@ -489,24 +488,11 @@ export function hrRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
       ),
   });
 
-  r.post('/photos/sign', {
-    schema: {
-      tags: employeeTags,
-      summary: "Sign an upload URL for an employee's profile picture",
-      body: signUploadRequestSchema,
-      response: { 200: replySchema(signedUploadSchema), ...errors },
-    },
-    config: { access: 'write_employees' },
-    handler: async (request) =>
-      ok(
-        '',
-        uploads.sign({
-          companyId: callerOf(request).companyId,
-          folder: 'profile-photos',
-          fileName: request.body.file_name,
-          contentType: request.body.file_type,
-          origin: requestOrigin(request),
-        }),
-      ),
+  signUploadRoute(app, uploads, {
+    path: '/photos/sign',
+    tags: employeeTags,
+    summary: "Sign an upload URL for an employee's profile picture",
+    access: 'write_employees',
+    folder: 'profile-photos',
   });
 }

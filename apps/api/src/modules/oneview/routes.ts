@@ -21,11 +21,11 @@ import {
   widgetDataSchema,
   widgetRowsSchema,
 } from '@portal/contract/oneview';
-import { signedUploadSchema, UPLOADS_PATH } from '@portal/contract/uploads';
+import { UPLOADS_PATH } from '@portal/contract/uploads';
 import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
-import { requestOrigin, type Uploads } from '../../platform/uploads.ts';
+import { signUploadRoute, type Uploads } from '../../platform/uploads.ts';
 import { scopeOptions } from './scope.ts';
 import type { WidgetRegistry } from './widgets.ts';
 import {
@@ -248,24 +248,12 @@ export function oneviewRoutes(
       ),
   });
 
-  r.post('/photos/upload', {
-    schema: {
-      tags,
-      summary: 'Sign an upload URL for the OneView background (folder oneViewBgImg, 2MB)',
-      body: oneviewUploadRequestSchema,
-      response: { 200: replySchema(signedUploadSchema), ...errors },
-    },
-    config: { access: 'write_oneview' },
-    handler: async (request) =>
-      ok(
-        '',
-        uploads.sign({
-          companyId: callerOf(request).companyId,
-          folder: request.body.folder,
-          fileName: request.body.file_name,
-          contentType: request.body.file_type,
-          origin: requestOrigin(request),
-        }),
-      ),
+  signUploadRoute(app, uploads, {
+    path: '/photos/upload',
+    tags,
+    summary: 'Sign an upload URL for the OneView background (folder oneViewBgImg, 2MB)',
+    body: oneviewUploadRequestSchema,
+    access: 'write_oneview',
+    folder: 'oneViewBgImg',
   });
 }
