@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@portal/contract/notifications';
 import type { Discrepancy } from '@portal/contract/resources/purchasing';
@@ -6,6 +6,7 @@ import { userDistricts } from '../../src/modules/assignments/schema.ts';
 import { runLateOrders } from '../../src/modules/orders/late-orders.ts';
 import { orderLateFlags } from '../../src/modules/orders/schema.ts';
 import { tickets } from '../../src/modules/tickets/schema.ts';
+import { resourceHistory } from '../../src/platform/resources/schema.ts';
 import { signInPerson, type Person } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -71,11 +72,17 @@ async function shippedOrder(
     const moved = await call('POST', `/orders/${id}/transition`, who, { to });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
   }
-  const result = await t.database.db.execute(sql`
-    select max(created_at) as at from resource_history
-    where resource = 'orders' and record_id = ${id} and to_status = 'shipped'`);
-  const rows = ('rows' in result ? result.rows : result) as { at: string | Date }[];
-  const at = rows[0]?.at;
+  const [row] = await t.database.db
+    .select({ at: sql<string>`max(${resourceHistory.created_at})` })
+    .from(resourceHistory)
+    .where(
+      and(
+        eq(resourceHistory.resource, 'orders'),
+        eq(resourceHistory.record_id, id),
+        eq(resourceHistory.to_status, 'shipped'),
+      ),
+    );
+  const at = row?.at;
   if (!at) throw new Error('no shipment recorded');
   return { id, shippedAt: new Date(at).getTime() };
 }
