@@ -92,6 +92,12 @@ test('a simple sale with an accessory, paid by card, to its printable receipt', 
   await dialog.getByRole('combobox', { name: 'Return type' }).click();
   await page.getByRole('option', { name: 'Dead on Arrival' }).click();
   await dialog.getByRole('textbox', { name: 'Reason', exact: true }).fill('Does not charge');
+  // An exchange would refund nothing (one per receipt); this customer wants the money back.
+  const exchange = dialog.getByRole('checkbox', { name: 'Exchange (one per receipt)' });
+  await exchange.check();
+  await expect(dialog).toContainText('Exchange: nothing is refunded');
+  await exchange.uncheck();
+  await expect(dialog).toContainText('Refund:');
   await dialog.getByRole('button', { name: 'Record return' }).click();
   await expectToast(page, 'Return recorded');
   await expect(receipt).toContainText('(returned)');

@@ -11,7 +11,7 @@ import {
 } from '@portal/contract/resources/sales';
 import { unitPlace } from '../../src/modules/inventory/api.ts';
 import { eraseExpiredPins } from '../../src/modules/sales/pin-expiry.ts';
-import { activations, sales } from '../../src/modules/sales/schema.ts';
+import { activations, rmaLines, sales } from '../../src/modules/sales/schema.ts';
 import { assignStores } from '../support/store-assignments.ts';
 import { signInStoreStaff, type StoreStaff } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -636,5 +636,153 @@ describe('customers, permissions and tenancy', () => {
       customer_id: theirs.body.data.id,
     });
     expect(mixed.status).toBe(400);
+  });
+});
+
+describe('exchanges, returned activations and RMA lines', () => {
+  const returnLine = (body: Record<string, unknown>, token = associate.token) =>
+    call<SaleReturn>('POST', '/sale-returns', token, { reason: 'Customer request', ...body });
+  async function soldDevices(count: number) {
+    const imeis = await Promise.all(Array.from({ length: count }, () => deviceInStock()));
+    const sale = await ringUp(imeis.map((serial) => ({ product_id: device, quantity: 1, serial })));
+    expect(sale.status, JSON.stringify(sale.body)).toBe(200);
+    await pay(sale.body.data.id, [{ method: 'card', amount_cents: sale.body.data.total_cents }]);
+    return { imeis, sale: sale.body.data, lines: sale.body.data.lines ?? [] };
+  }
+  const returnCount = async (saleId: number) =>
+    (await call<{ total: number }>('GET', `/sale-returns?filter[sale_id]=${String(saleId)}`, agent))
+      .body.data.total;
+
+  it('one exchange per receipt: nothing refunded, a second exchange is a 409 and nothing is written', async () => {
+    const { imeis, sale, lines } = await soldDevices(3);
+    const replacement = await ringUp([{ product_id: accessory, quantity: 1 }]);
+    const first = await returnLine({
+      type: 'bre',
+      sale_id: sale.id,
+      sale_line_id: lines[0]?.id,
+      exchange: true,
+      exchange_sale_id: replacement.body.data.id,
+      box_contents: ['box', 'charger'],
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toMatchObject({
+      exchange: true,
+      exchange_sale_id: replacement.body.data.id,
+      refund_cents: 0,
+      box_contents: ['box', 'charger'],
+    });
+    const second = await returnLine({
+      type: 'doa',
+      sale_id: sale.id,
+      sale_line_id: lines[1]?.id,
+      exchange: true,
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe(salesMessages.returnSecondExchange(first.body.data.id));
+    // Nothing written: the unit is still with the customer, one return on the receipt.
+    expect((await place(imeis[1] ?? ''))?.kind).toBe('sold');
+    expect(await returnCount(sale.id)).toBe(1);
+    // A plain return of another line of the receipt is still taken, and refunded.
+    const refund = await returnLine({ type: 'bre', sale_id: sale.id, sale_line_id: lines[2]?.id });
+    expect(refund.status).toBe(200);
+    expect(refund.body.data.refund_cents).toBe(lines[2]?.total_cents);
+    const after = (await call<Sale>('GET', `/sales/${String(sale.id)}`, agent)).body.data;
+    expect(after.refunded_cents).toBe(lines[2]?.total_cents);
+  });
+
+  it('a returned activation needs its cancel date (not in the future, not before the activation)', async () => {
+    const stamp = Date.now().toString(36);
+    const customer = await call<Customer>('POST', '/customers', associate.token, {
+      first_name: 'Cancel',
+      last_name: `Date ${stamp}`,
+      phone: `340${String(Date.now() % 1e7).padStart(7, '0')}`,
+    });
+    expect(customer.status, JSON.stringify(customer.body)).toBe(200);
+    const imei = nextImei();
+    const iccid = nextIccid();
+    await stockUnits(t, store, device, [imei, iccid]);
+    const made = await call<Activation>('POST', '/activations', associate.token, {
+      store_id: store.storeId,
+      customer_id: customer.body.data.id,
+      carrier: 'Verizon',
+      plan: 'Unlimited Welcome',
+      imei,
+      iccid,
+      phone_number: '340-555-7010',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const body = { type: 'bre', activation_id: made.body.data.id };
+
+    const missing = await returnLine(body);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors?.cancel_date).toEqual([salesMessages.cancelDateRequired]);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const future = await returnLine({ ...body, cancel_date: tomorrow });
+    expect(future.status).toBe(400);
+    expect(future.body.errors?.cancel_date).toEqual([salesMessages.cancelDateFuture]);
+    const before = await returnLine({ ...body, cancel_date: '2020-01-01' });
+    expect(before.status).toBe(400);
+    expect(before.body.errors?.cancel_date).toEqual([salesMessages.cancelDateBeforeSale]);
+    // Nothing written by the refusals: the line is live, the device with the customer.
+    const live = await call<Activation>('GET', `/activations/${String(made.body.data.id)}`, agent);
+    expect(live.body.data.status).toBe('pending');
+    expect((await place(imei))?.kind).toBe('sold');
+
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await returnLine({ ...body, cancel_date: today });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      activation_id: made.body.data.id,
+      cancel_date: today,
+      serial: imei,
+      unit_destination: 'store',
+      refund_cents: 0,
+    });
+    const canceled = await call<Activation>(
+      'GET',
+      `/activations/${String(made.body.data.id)}`,
+      agent,
+    );
+    expect(canceled.body.data.status).toBe('canceled');
+    expect(canceled.body.data.canceled_at?.slice(0, 10)).toBe(today);
+    expect(await place(imei)).toMatchObject({ kind: 'store', store_id: store.storeId });
+    const again = await returnLine({ ...body, cancel_date: today });
+    expect(again.status).toBe(409);
+  });
+
+  it('doa: the unit is at the defective location with an open RMA line, shown on the return', async () => {
+    const { imeis, sale, lines } = await soldDevices(1);
+    const res = await returnLine({
+      type: 'doa',
+      sale_id: sale.id,
+      sale_line_id: lines[0]?.id,
+      reason: 'Does not power on',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await place(imeis[0] ?? ''))?.kind).toBe('defective');
+    const rma = await t.database.db
+      .select()
+      .from(rmaLines)
+      .where(
+        and(eq(rmaLines.company_id, store.companyId), eq(rmaLines.return_id, res.body.data.id)),
+      );
+    expect(rma).toHaveLength(1);
+    expect(rma[0]).toMatchObject({
+      serial: imeis[0],
+      product_id: device,
+      store_id: store.storeId,
+      status: 'open',
+      reason: 'DOA: Does not power on',
+    });
+    const view = await call<SaleReturn>('GET', `/sale-returns/${String(res.body.data.id)}`, agent);
+    expect(view.body.data).toMatchObject({ rma_id: rma[0]?.id, rma_status: 'open' });
+    // A buyers remorse return opens none.
+    const { sale: other, lines: otherLines } = await soldDevices(1);
+    const bre = await returnLine({
+      type: 'bre',
+      sale_id: other.id,
+      sale_line_id: otherLines[0]?.id,
+    });
+    expect(bre.body.data).toMatchObject({ rma_id: null, rma_status: null });
   });
 });

@@ -276,7 +276,7 @@ type Checks = {
   sale_returns: RowMatches<
     Row<typeof retail.saleReturns>,
     typeof retailTables.saleReturns,
-    'store_name' | 'created_by_name'
+    'store_name' | 'created_by_name' | 'rma_id' | 'rma_status'
   >;
   sale_dependencies: RowMatches<
     Row<typeof retailRules.saleDependencies>,

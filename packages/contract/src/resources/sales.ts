@@ -57,6 +57,16 @@ export const salesMessages = {
   returnSerialNeeded: 'Scan the serial of the unit being returned',
   returnTooMuch: 'The refund would be more than what was paid',
   returnDefectiveNeedsUnit: 'A DOA or OBF return is for a serialised unit',
+  returnSecondExchange: (returnId: number) =>
+    `This receipt already had its exchange (return #${String(returnId)}): at most one exchange per receipt`,
+  returnExchangeNeedsSale: 'An exchange is made on a receipt: choose the sale and its line',
+  returnExchangeSameSale: 'The replacement is a different sale from the one returned',
+  returnExchangeOtherStore: 'The replacement sale must be at the same store',
+  returnOneThing: 'Return either a line of a sale or an activation, not both',
+  returnActivationCanceled: 'This activation is already canceled',
+  cancelDateRequired: 'A returned activation needs the date its line was canceled',
+  cancelDateFuture: 'The cancel date cannot be in the future',
+  cancelDateBeforeSale: 'The cancel date cannot be before the activation',
 } as const;
 
 /** Formats cents as dollars for messages and receipts ($1,234.50). */
@@ -460,6 +470,26 @@ export const returnTypeLabels: Record<ReturnType, string> = {
   sbr: 'Stock Balance Return',
 };
 
+/** The box-contents checklist of a returned unit: what came back with it. */
+export const boxItems = ['box', 'charger', 'cable', 'manuals', 'sim_tool', 'earphones'] as const;
+export const boxItem = z.enum(boxItems, { error: 'Choose items of the checklist' });
+export const boxItemLabels: Record<(typeof boxItems)[number], string> = {
+  box: 'Box',
+  charger: 'Charger',
+  cable: 'Cable',
+  manuals: 'Manuals',
+  sim_tool: 'SIM tool',
+  earphones: 'Earphones',
+};
+
+/** An RMA line's status: open at the defective location until sent back to the vendor. */
+export const rmaStatuses = ['open', 'shipped', 'closed'] as const;
+export const rmaStatusLabels: Record<(typeof rmaStatuses)[number], string> = {
+  open: 'Open',
+  shipped: 'Shipped to vendor',
+  closed: 'Closed',
+};
+
 export const saleReturnSchema = z.object({
   id,
   company_id: id,
@@ -467,12 +497,25 @@ export const saleReturnSchema = z.object({
   store_name: z.string().nullable(),
   sale_id: id.nullable(),
   sale_line_id: id.nullable(),
+  /** a returned activation (its device comes back, its line is canceled on cancel_date) */
+  activation_id: id.nullable(),
   type: returnType,
   serial: z.string().nullable(),
   /** where the unit went: back to the store's stock, the defective location or the vendor */
   unit_destination: z.enum(['store', 'defective', 'vendor']).nullable(),
   reason: z.string(),
   refund_cents: cents,
+  /** an exchange: the customer takes another unit instead of money (nothing refunded) */
+  exchange: z.boolean(),
+  /** the replacement sale of an exchange */
+  exchange_sale_id: id.nullable(),
+  /** YYYY-MM-DD: the day a returned activation's line was canceled */
+  cancel_date: z.string().nullable(),
+  /** the box-contents checklist: what came back with the unit */
+  box_contents: z.array(z.string()),
+  /** the RMA line of a DOA or OBF unit at the defective location */
+  rma_id: id.nullable(),
+  rma_status: z.enum(rmaStatuses).nullable(),
   override_reason: z.string().nullable(),
   overridden_by: id.nullable(),
   created_by: id.nullable(),
@@ -489,6 +532,14 @@ const saleReturnCreate = z.strictObject({
   /** sbr: the store and the unit sent back */
   store_id: id.nullable().optional(),
   serial: z.string().trim().max(64).nullable().optional(),
+  /** a returned activation instead of a sale's line (bre, doa, obf) */
+  activation_id: id.nullable().optional(),
+  /** required for an activation: the day its line was canceled, not in the future */
+  cancel_date: z.iso.date('Enter the cancel date as YYYY-MM-DD').nullable().optional(),
+  /** the customer takes another unit instead of money; at most one per receipt */
+  exchange: z.boolean().default(false),
+  exchange_sale_id: id.nullable().optional(),
+  box_contents: z.array(boxItem).max(boxItems.length).default([]),
   reason: requiredText('Reason', 500),
   override_reason: optionalText(500),
 });
@@ -508,7 +559,16 @@ export const saleReturns = defineResource({
   operations: ['list', 'get', 'create'],
   deleteMode: 'remove',
   searchFields: ['reason', 'serial'],
-  queryFields: ['id', 'store_id', 'sale_id', 'type', 'refund_cents', 'created_at'],
+  queryFields: [
+    'id',
+    'store_id',
+    'sale_id',
+    'activation_id',
+    'type',
+    'exchange',
+    'refund_cents',
+    'created_at',
+  ],
   defaultSort: '-id',
   history: true,
   references: {

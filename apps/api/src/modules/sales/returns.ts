@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  activations as activationResource,
   saleReturns as returnResource,
   sales as saleResource,
   salesMessages,
@@ -9,11 +10,12 @@ import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordHistory } from '../../platform/resources/history.ts';
-import { createResourceService } from '../../platform/resources/service.ts';
+import { createResourceService, type Row } from '../../platform/resources/service.ts';
 import { readSetting } from '../../platform/settings.ts';
 import { tenantScope } from '../../db/columns.ts';
-import { returnUnit } from '../inventory/api.ts';
-import { saleLines, saleReturns, sales } from './schema.ts';
+import { returnUnit, unitPlace } from '../inventory/api.ts';
+import { erasePin } from './activations.ts';
+import { activations, rmaLines, saleLines, saleReturns, sales } from './schema.ts';
 import { remorseDaysSetting, restockingFeeSetting } from './settings.ts';
 
 type ReturnInput = z.output<typeof returnResource.create>;
@@ -23,6 +25,10 @@ const destinationOf = { bre: 'store', doa: 'defective', obf: 'defective' } as co
 
 /** sbr: a unit of the store's unsold stock goes back to the vendor; nothing is refunded. */
 async function stockBalanceReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
+  if (input.exchange)
+    throw AppError.badRequest(salesMessages.returnExchangeNeedsSale, {
+      exchange: [salesMessages.returnExchangeNeedsSale],
+    });
   const serial = input.serial?.trim();
   if (!input.store_id || !serial)
     throw AppError.badRequest(salesMessages.returnSbrNoSale, {
@@ -46,6 +52,156 @@ async function stockBalanceReturn(tx: Tx, ctx: RequestContext, input: ReturnInpu
     reason: input.reason,
     refund_cents: 0,
     override_reason: null,
+    exchange: false,
+    exchange_sale_id: null,
+    activation_id: null,
+    cancel_date: null,
+    box_contents: input.box_contents,
+    created_by: ctx.userId,
+  };
+}
+
+/** Past the store's remorse window: a reason and a manager (override_sale_returns), else 400/403. */
+async function windowOverride(
+  tx: Tx,
+  ctx: RequestContext,
+  input: ReturnInput,
+  storeId: number,
+  since: string,
+) {
+  const days = await readSetting(tx, ctx, remorseDaysSetting, storeId);
+  const ageDays = (Date.now() - new Date(since).getTime()) / 86_400_000;
+  const override = input.override_reason?.trim() || null;
+  const late = ageDays > days;
+  if (late && !override)
+    throw AppError.badRequest(salesMessages.returnPastWindow(days), {
+      override_reason: [salesMessages.returnPastWindow(days)],
+    });
+  if (late && !hasPermission(ctx, 'override_sale_returns'))
+    throw AppError.forbidden(salesMessages.returnOverrideForbidden);
+  return { override_reason: late ? override : null, overridden_by: late ? ctx.userId : null };
+}
+
+/**
+ * An exchange (the customer takes another unit instead of money): at most one per receipt, a 409
+ * naming the first otherwise (the sale row is locked, and a partial unique index backs it); the
+ * replacement sale, when named, is another sale of the same store.
+ */
+async function assertExchange(
+  tx: Tx,
+  ctx: RequestContext,
+  input: ReturnInput,
+  sale: { id: number; store_id: number },
+) {
+  const [earlier] = await tx
+    .select({ id: saleReturns.id })
+    .from(saleReturns)
+    .where(
+      and(
+        tenantScope(saleReturns, ctx.companyId),
+        eq(saleReturns.sale_id, sale.id),
+        eq(saleReturns.exchange, true),
+      ),
+    )
+    .limit(1);
+  if (earlier) throw AppError.conflict(salesMessages.returnSecondExchange(earlier.id));
+  const replacementId = input.exchange_sale_id ?? null;
+  if (replacementId === null) return null;
+  if (replacementId === sale.id)
+    throw AppError.badRequest(salesMessages.returnExchangeSameSale, {
+      exchange_sale_id: [salesMessages.returnExchangeSameSale],
+    });
+  const [replacement] = await tx
+    .select({ store_id: sales.store_id })
+    .from(sales)
+    .where(and(tenantScope(sales, ctx.companyId), eq(sales.id, replacementId)));
+  if (!replacement)
+    throw AppError.badRequest('Replacement sale not found', {
+      exchange_sale_id: ['Replacement sale not found'],
+    });
+  if (replacement.store_id !== sale.store_id)
+    throw AppError.badRequest(salesMessages.returnExchangeOtherStore, {
+      exchange_sale_id: [salesMessages.returnExchangeOtherStore],
+    });
+  return replacementId;
+}
+
+/**
+ * A returned activation (bre, doa, obf): its line is canceled on `cancel_date` (required: not in
+ * the future, not before the activation), its transfer PIN erased, its device back to the store's
+ * stock or to the defective location. Activations carry no price here: nothing is refunded.
+ */
+async function activationReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
+  const type = input.type === 'sbr' ? 'bre' : input.type;
+  if (input.sale_id || input.sale_line_id)
+    throw AppError.badRequest(salesMessages.returnOneThing, {
+      activation_id: [salesMessages.returnOneThing],
+    });
+  if (input.exchange)
+    throw AppError.badRequest(salesMessages.returnExchangeNeedsSale, {
+      exchange: [salesMessages.returnExchangeNeedsSale],
+    });
+  const [activation] = await tx
+    .select()
+    .from(activations)
+    .where(
+      and(tenantScope(activations, ctx.companyId), eq(activations.id, input.activation_id ?? 0)),
+    )
+    .for('update');
+  if (!activation) throw AppError.notFound('Activation');
+  if (activation.status === 'canceled')
+    throw AppError.conflict(salesMessages.returnActivationCanceled);
+  const cancelDate = input.cancel_date ?? null;
+  if (!cancelDate)
+    throw AppError.badRequest(salesMessages.cancelDateRequired, {
+      cancel_date: [salesMessages.cancelDateRequired],
+    });
+  if (cancelDate > new Date().toISOString().slice(0, 10))
+    throw AppError.badRequest(salesMessages.cancelDateFuture, {
+      cancel_date: [salesMessages.cancelDateFuture],
+    });
+  if (cancelDate < new Date(activation.created_at).toISOString().slice(0, 10))
+    throw AppError.badRequest(salesMessages.cancelDateBeforeSale, {
+      cancel_date: [salesMessages.cancelDateBeforeSale],
+    });
+  const override = await windowOverride(tx, ctx, input, activation.store_id, activation.created_at);
+  await returnUnit(tx, ctx, {
+    serial: activation.imei,
+    field: 'activation_id',
+    from: 'sold',
+    to: destinationOf[type],
+    store_id: activation.store_id,
+    reason: `Return (${type}) of activation #${String(activation.id)}`,
+  });
+  await tx
+    .update(activations)
+    .set({ status: 'canceled', canceled_at: `${cancelDate}T00:00:00Z`, updated_at: sql`now()` })
+    .where(and(tenantScope(activations, ctx.companyId), eq(activations.id, activation.id)));
+  await erasePin(tx, ctx, activation.id, 'The activation was returned');
+  await recordHistory(tx, ctx, {
+    companyId: ctx.companyId,
+    resource: activationResource.name,
+    recordId: activation.id,
+    action: 'transition',
+    from: activation.status,
+    to: 'canceled',
+    note: `Returned (${type}), canceled on ${cancelDate}: ${input.reason}`,
+  });
+  return {
+    type,
+    store_id: activation.store_id,
+    sale_id: null,
+    sale_line_id: null,
+    activation_id: activation.id,
+    serial: activation.imei,
+    unit_destination: destinationOf[type],
+    reason: input.reason,
+    refund_cents: 0,
+    exchange: false,
+    exchange_sale_id: null,
+    cancel_date: cancelDate,
+    box_contents: input.box_contents,
+    ...override,
     created_by: ctx.userId,
   };
 }
@@ -87,22 +243,17 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
       sale_line_id: [salesMessages.returnLineMissing],
     });
   if (line.returned) throw AppError.conflict(salesMessages.returnLineReturned);
+  const exchangeSaleId = input.exchange ? await assertExchange(tx, ctx, input, sale) : null;
 
-  const days = await readSetting(tx, ctx, remorseDaysSetting, sale.store_id);
-  const ageDays = (Date.now() - new Date(sale.completed_at).getTime()) / 86_400_000;
-  const override = input.override_reason?.trim() || null;
-  const late = ageDays > days;
-  if (late && !override)
-    throw AppError.badRequest(salesMessages.returnPastWindow(days), {
-      override_reason: [salesMessages.returnPastWindow(days)],
-    });
-  if (late && !hasPermission(ctx, 'override_sale_returns'))
-    throw AppError.forbidden(salesMessages.returnOverrideForbidden);
+  const override = await windowOverride(tx, ctx, input, sale.store_id, sale.completed_at);
 
-  // Buyer's remorse keeps the store's restocking fee; a defective unit is refunded in full.
+  // Buyer's remorse keeps the store's restocking fee; a defective unit is refunded in full; an
+  // exchange refunds nothing (the line's value goes to the replacement).
   const feePercent =
     type === 'bre' ? await readSetting(tx, ctx, restockingFeeSetting, sale.store_id) : 0;
-  const refund = line.total_cents - Math.round((line.total_cents * feePercent) / 100);
+  const refund = input.exchange
+    ? 0
+    : line.total_cents - Math.round((line.total_cents * feePercent) / 100);
   if (sale.refunded_cents + refund > sale.paid_cents)
     throw AppError.badRequest(salesMessages.returnTooMuch, {
       sale_line_id: [salesMessages.returnTooMuch],
@@ -159,10 +310,39 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
     unit_destination: destination,
     reason: input.reason,
     refund_cents: refund,
-    override_reason: late ? override : null,
-    overridden_by: late ? ctx.userId : null,
+    exchange: input.exchange,
+    exchange_sale_id: exchangeSaleId,
+    activation_id: null,
+    cancel_date: null,
+    box_contents: input.box_contents,
+    ...override,
     created_by: ctx.userId,
   };
+}
+
+/**
+ * A DOA or OBF unit now at the defective location gets its RMA line (open), in the return's
+ * transaction, so the warehouse sees what to send back to the vendor.
+ */
+async function openRmaLine(row: Row, ctx: RequestContext, tx: Tx) {
+  if (row.unit_destination !== 'defective' || typeof row.serial !== 'string') return;
+  const [unit] = await tx
+    .select({ product_id: saleLines.product_id })
+    .from(saleLines)
+    .where(
+      and(tenantScope(saleLines, ctx.companyId), eq(saleLines.id, Number(row.sale_line_id ?? 0))),
+    );
+  const productId =
+    unit?.product_id ?? (await unitPlace(tx, ctx.companyId, row.serial))?.product_id;
+  if (productId === undefined) throw new Error(`sales: no product for unit ${row.serial}`);
+  await tx.insert(rmaLines).values({
+    company_id: ctx.companyId,
+    return_id: row.id,
+    store_id: Number(row.store_id),
+    product_id: productId,
+    serial: row.serial,
+    reason: `${String(row.type).toUpperCase()}: ${String(row.reason)}`,
+  });
 }
 
 /** Returns and refunds by type (SPEC.md section 3), recorded once with their stock moves. */
@@ -170,8 +350,22 @@ export const saleReturnService = createResourceService({
   definition: returnResource,
   table: saleReturns,
   tenantColumn: 'company_id',
+  // Spelled out: inside a subquery drizzle would leave the outer columns unqualified.
+  computed: {
+    rma_id: sql<
+      number | null
+    >`(select r.id from rma_lines r where r.company_id = "sale_returns"."company_id" and r.return_id = "sale_returns"."id")`,
+    rma_status: sql<
+      string | null
+    >`(select r.status from rma_lines r where r.company_id = "sale_returns"."company_id" and r.return_id = "sale_returns"."id")`,
+  },
   hooks: {
     beforeCreate: (input, ctx, tx) =>
-      input.type === 'sbr' ? stockBalanceReturn(tx, ctx, input) : customerReturn(tx, ctx, input),
+      input.type === 'sbr'
+        ? stockBalanceReturn(tx, ctx, input)
+        : input.activation_id
+          ? activationReturn(tx, ctx, input)
+          : customerReturn(tx, ctx, input),
+    afterWrite: (row, _input, ctx, tx) => openRmaLine(row, ctx, tx),
   },
 });

@@ -4,11 +4,15 @@ import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -19,6 +23,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
+  boxItemLabels,
+  boxItems,
   paymentMethodLabels,
   paymentMethods,
   returnTypeLabels,
@@ -147,12 +153,23 @@ function TakePayment({ sale }: { sale: Sale }) {
   );
 }
 
-/** A line coming back: its type, why, and a manager's override past the window. */
+type BoxItem = (typeof boxItems)[number];
+
+/**
+ * A line coming back: its type, why, whether the customer exchanges it (at most once per receipt,
+ * nothing refunded), the box-contents checklist, and a manager's override past the window.
+ */
 function ReturnDialog(props: { sale: Sale; line: SaleLine; onClose: () => void }) {
   const client = useQueryClient();
   const [type, setType] = useState<'bre' | 'doa' | 'obf'>('bre');
   const [reason, setReason] = useState('');
   const [override, setOverride] = useState('');
+  const [exchange, setExchange] = useState(false);
+  const [contents, setContents] = useState<BoxItem[]>([]);
+  const toggle = (item: BoxItem) =>
+    setContents((now) =>
+      now.includes(item) ? now.filter((other) => other !== item) : [...now, item],
+    );
   const save = useMutation({
     mutationFn: () =>
       api.post(
@@ -162,6 +179,8 @@ function ReturnDialog(props: { sale: Sale; line: SaleLine; onClose: () => void }
           sale_id: props.sale.id,
           sale_line_id: props.line.id,
           reason,
+          exchange,
+          box_contents: contents,
           override_reason: override.trim() || null,
         },
         rowParser(saleReturns),
@@ -203,7 +222,31 @@ function ReturnDialog(props: { sale: Sale; line: SaleLine; onClose: () => void }
             onChange={(e) => setOverride(e.target.value)}
             multiline
           />
-          <Typography variant="body2">Refund: {formatCents(props.line.total_cents)}</Typography>
+          <FormControlLabel
+            control={
+              <Checkbox checked={exchange} onChange={(e) => setExchange(e.target.checked)} />
+            }
+            label="Exchange (one per receipt)"
+          />
+          {props.line.serial && (
+            <FormGroup aria-label="Box contents">
+              <FormLabel component="legend">Box contents</FormLabel>
+              {boxItems.map((item) => (
+                <FormControlLabel
+                  key={item}
+                  control={
+                    <Checkbox checked={contents.includes(item)} onChange={() => toggle(item)} />
+                  }
+                  label={boxItemLabels[item]}
+                />
+              ))}
+            </FormGroup>
+          )}
+          <Typography variant="body2">
+            {exchange
+              ? 'Exchange: nothing is refunded'
+              : `Refund: ${formatCents(props.line.total_cents)}`}
+          </Typography>
         </Stack>
       </DialogContent>
       <DialogActions>

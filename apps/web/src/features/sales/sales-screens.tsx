@@ -1,10 +1,13 @@
 import {
   activations,
   activationStatusMachine,
+  boxItemLabels,
+  boxItems,
   carriers,
   customers,
   returnTypeLabels,
   returnTypes,
+  rmaStatusLabels,
   saleReturns,
   sales,
   saleStatusMachine,
@@ -281,6 +284,12 @@ export const activationScreens = createResourceScreens(
 );
 
 const returnTypeOptions = returnTypes.map((value) => ({ value, label: returnTypeLabels[value] }));
+const boxItemOptions = boxItems.map((value) => ({ value, label: boxItemLabels[value] }));
+const boxItemLabel = (value: string) => boxItemLabels[value as keyof typeof boxItemLabels] ?? value;
+const rmaText = (row: ResourceRow) =>
+  typeof row.rma_id === 'number'
+    ? `RMA #${String(row.rma_id)}: ${rmaStatusLabels[row.rma_status as keyof typeof rmaStatusLabels] ?? ''}`
+    : null;
 
 export const returnScreens = createResourceScreens(
   defineResourceUi({
@@ -305,6 +314,35 @@ export const returnScreens = createResourceScreens(
         filterable: false,
       },
       { field: 'created_at', header: 'Returned', kind: 'date', filterable: false },
+      { field: 'exchange', header: 'Exchange', kind: 'boolean', hidden: true },
+      { field: 'exchange_sale_id', header: 'Replacement sale', kind: 'number', hidden: true },
+      { field: 'activation_id', header: 'Activation', kind: 'number', hidden: true },
+      {
+        field: 'cancel_date',
+        header: 'Cancel date',
+        value: (row) => text(row.cancel_date),
+        hidden: true,
+        filterable: false,
+      },
+      {
+        field: 'box_contents',
+        header: 'Box contents',
+        value: (row) =>
+          Array.isArray(row.box_contents)
+            ? row.box_contents.map((item) => boxItemLabel(String(item))).join(', ')
+            : null,
+        hidden: true,
+        filterable: false,
+        sortable: false,
+      },
+      {
+        field: 'rma_id',
+        header: 'RMA',
+        value: rmaText,
+        hidden: true,
+        filterable: false,
+        sortable: false,
+      },
     ],
     fields: [
       { name: 'type', label: 'Return type', kind: 'select', options: returnTypeOptions },
@@ -323,6 +361,32 @@ export const returnScreens = createResourceScreens(
         helperText: 'Stock balance return',
       },
       { name: 'serial', label: 'IMEI / serial', kind: 'text', helperText: 'Stock balance return' },
+      {
+        name: 'activation_id',
+        label: 'Activation number',
+        kind: 'number',
+        helperText: 'A returned activation instead of a receipt line',
+      },
+      {
+        name: 'cancel_date',
+        label: 'Cancel date',
+        kind: 'date',
+        helperText: 'Required for an activation: the day its line was canceled',
+      },
+      {
+        name: 'exchange',
+        label: 'Exchange',
+        kind: 'switch',
+        helperText: 'The customer takes another unit instead of money: one per receipt',
+      },
+      { name: 'exchange_sale_id', label: 'Replacement sale number', kind: 'number' },
+      {
+        name: 'box_contents',
+        label: 'Box contents',
+        kind: 'multiSelect',
+        options: boxItemOptions,
+        wide: true,
+      },
       { name: 'reason', label: 'Reason', kind: 'textarea', wide: true },
       {
         name: 'override_reason',
