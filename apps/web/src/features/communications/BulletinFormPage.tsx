@@ -7,8 +7,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  bulletinAckModeLabels,
-  bulletinAckModes,
   bulletins,
   bulletinTemplates,
   recipientLists,
@@ -39,7 +37,7 @@ import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { communicationPaths } from './paths.ts';
 import {
-  emptyQuestion,
+  AckModeField,
   questionDrafts,
   questionsOf,
   QuestionsEditor,
@@ -265,26 +263,12 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
         Acknowledgement
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
-          label="Acknowledge by"
-          value={draft.ack_mode}
-          onChange={(event) => {
-            const mode = bulletinAckModes.find((one) => one === event.target.value) ?? 'read';
-            set({
-              ack_mode: mode,
-              questions:
-                mode === 'questions' && !draft.questions.length ? [emptyQuestion] : draft.questions,
-            });
-          }}
-          sx={{ minWidth: 220 }}
-        >
-          {bulletinAckModes.map((mode) => (
-            <MenuItem key={mode} value={mode}>
-              {bulletinAckModeLabels[mode]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <AckModeField
+          mode={draft.ack_mode}
+          questions={draft.questions}
+          onChange={set}
+          width={220}
+        />
         <TextField
           type="number"
           label="Escalate to manager after (days)"

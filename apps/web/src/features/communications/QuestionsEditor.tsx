@@ -6,7 +6,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { MAX_BULLETIN_QUESTIONS, type BulletinQuestion } from '@portal/contract/communications';
+import {
+  bulletinAckModeLabels,
+  bulletinAckModes,
+  MAX_BULLETIN_QUESTIONS,
+  type BulletinAckMode,
+  type BulletinQuestion,
+} from '@portal/contract/communications';
 
 /** A check question as the form holds it. */
 export interface QuestionDraft {
@@ -111,5 +117,43 @@ export function QuestionsEditor({
         </Stack>
       )}
     </>
+  );
+}
+
+/**
+ * "Acknowledge by" of a bulletin or a template: choosing check questions starts one empty question
+ * when there are none yet.
+ */
+export function AckModeField({
+  mode,
+  questions,
+  onChange,
+  width,
+}: {
+  mode: BulletinAckMode;
+  questions: QuestionDraft[];
+  onChange: (change: { ack_mode: BulletinAckMode; questions: QuestionDraft[] }) => void;
+  width: number;
+}) {
+  return (
+    <TextField
+      select
+      label="Acknowledge by"
+      value={mode}
+      onChange={(event) => {
+        const next = bulletinAckModes.find((one) => one === event.target.value) ?? 'read';
+        onChange({
+          ack_mode: next,
+          questions: next === 'questions' && !questions.length ? [emptyQuestion] : questions,
+        });
+      }}
+      sx={{ minWidth: width }}
+    >
+      {bulletinAckModes.map((one) => (
+        <MenuItem key={one} value={one}>
+          {bulletinAckModeLabels[one]}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

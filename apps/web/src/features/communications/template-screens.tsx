@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,7 +23,7 @@ import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { communicationPaths } from './paths.ts';
 import {
-  emptyQuestion,
+  AckModeField,
   questionDrafts,
   questionsOf,
   QuestionsEditor,
@@ -135,26 +134,7 @@ function TemplateForm({ id, initial }: { id: number | null; initial: Draft }) {
       {text('name', 'Template name')}
       {text('title', 'Title')}
       {text('body', 'Message', true)}
-      <TextField
-        select
-        label="Acknowledge by"
-        value={draft.ack_mode}
-        onChange={(event) => {
-          const mode = bulletinAckModes.find((one) => one === event.target.value) ?? 'read';
-          set({
-            ack_mode: mode,
-            questions:
-              mode === 'questions' && !draft.questions.length ? [emptyQuestion] : draft.questions,
-          });
-        }}
-        sx={{ maxWidth: 260 }}
-      >
-        {bulletinAckModes.map((mode) => (
-          <MenuItem key={mode} value={mode}>
-            {bulletinAckModeLabels[mode]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <AckModeField mode={draft.ack_mode} questions={draft.questions} onChange={set} width={260} />
       {draft.ack_mode === 'questions' && (
         <QuestionsEditor
           questions={draft.questions}
