@@ -20,6 +20,5 @@ export const contactUsEntries = pgTable(
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
     index().on(t.ip, t.created_at),
-    index().on(t.company_id, t.id),
   ],
 );

@@ -45,7 +45,6 @@ export const internalInventory = pgTable(
     tenantForeignKey(t.company_id, t.product_id, products),
     tenantForeignKey(t.company_id, t.warehouse_id, stockLocations),
     tenantForeignKey(t.company_id, t.created_by, users),
-    index().on(t.company_id, t.id),
     index().on(t.company_id, t.warehouse_id, t.id),
     check('internal_inventory_quantity', sql`${t.quantity} > 0`),
   ],
