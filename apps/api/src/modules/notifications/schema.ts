@@ -61,27 +61,43 @@ export const notificationProfiles = pgTable(
 );
 
 /**
- * Mail and SMS waiting to leave (written in the notifying transaction, sent by the job
- * `notifications.deliver`): mail through the mail module (SMTP or its outbox); SMS stay here as
- * the SMS outbox, no provider being configured.
+ * The delivery log of the company's mail and SMS (issue 18 item 8; /mail-reports, /sms-reports):
+ * notifications are written `queued` in the notifying transaction and sent by the job
+ * `notifications.deliver` (mail through the mail module, SMTP or its outbox; SMS through the SMS
+ * provider, or this table as the SMS outbox); mail sent on the spot (reset links, sign-in codes)
+ * is recorded once sent, with a summary instead of its secret text. A failure is tried again with
+ * backoff (`next_attempt_at`) and ends `failed` after the last attempt; a provider's status
+ * callback marks an SMS `delivered` or `failed`.
  */
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
     ...tenantColumns(),
+    /** a notification kind, or what sent it (password_reset, sign_in_code) */
     notification_kind: text().notNull(),
     user_id: integer().notNull(),
     channel: text().notNull(),
     to: text().notNull(),
     subject: text().notNull(),
     text: text().notNull(),
+    /** queued, sent, delivered or failed */
+    status: text().notNull().default('queued'),
+    /** smtp or outbox (mail); http or outbox (SMS); null until tried */
+    provider: text(),
+    /** the SMS provider's message id, which its status callback names */
+    provider_message_id: text(),
     sent_at: isoTimestamp('sent_at'),
+    delivered_at: isoTimestamp('delivered_at'),
+    failed_at: isoTimestamp('failed_at'),
+    next_attempt_at: isoTimestamp('next_attempt_at'),
     attempts: integer().notNull().default(0),
     last_error: text(),
   },
   (t) => [
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
-    index().on(t.sent_at, t.id),
+    index().on(t.status, t.next_attempt_at),
+    index().on(t.company_id, t.channel, t.id),
+    index().on(t.provider_message_id),
   ],
 );
