@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   unique,
 } from 'drizzle-orm/pg-core';
@@ -51,6 +52,11 @@ export const products = pgTable(
     tax_bps: integer().notNull().default(0),
     is_serialized: boolean().notNull().default(false),
     is_active: activeFlag(),
+    /**
+     * upper(sku) in byte order ("C", set by the migration): the SKU search's prefix range. A plain
+     * column because row-level security keeps a non-leakproof upper() out of index conditions.
+     */
+    sku_key: text().generatedAlwaysAs(sql`upper(sku)`),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -62,7 +68,30 @@ export const products = pgTable(
     index().on(t.company_id, t.name),
     index().on(t.company_id, t.kind, t.name),
     index().on(t.company_id, t.brand_id),
+    index('products_sku_key_idx').on(t.company_id, t.sku_key, t.id),
     check('products_kind', sql`${t.kind} in ('device', 'accessory')`),
     check('products_tax_bps', sql`${t.tax_bps} between 0 and 10000`),
+  ],
+);
+
+/**
+ * The words of each active product's name, upper-cased (`word` in byte order, "C"), kept by
+ * statement triggers on products (see the migration): the SKU search's word part reads prefix
+ * ranges here. Row-level security lets an index answer only leakproof conditions: plain text
+ * comparisons are, ILIKE and the trigram operators are not (under the policy they read the
+ * company's every product).
+ */
+export const productSearchWords = pgTable(
+  'product_search_words',
+  {
+    company_id: integer().notNull(),
+    word: text().notNull(),
+    product_id: integer().notNull(),
+    /** the product's name, so matches sort without reading products */
+    name: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.word, t.product_id] }),
+    index('product_search_words_product_idx').on(t.company_id, t.product_id),
   ],
 );
