@@ -293,12 +293,16 @@ export const purchaseOrderPayments = pgTable(
     reference: text(),
     note: text(),
     recorded_by: integer(),
+    /** the supplier bill it pays (a held bill takes none) */
+    supplier_bill_id: integer(),
   },
   (t) => [
     tenantPrimaryKey(t),
     tenantForeignKey(t.company_id, t.purchase_order_id, purchaseOrders),
     tenantForeignKey(t.company_id, t.recorded_by, users),
+    tenantForeignKey(t.company_id, t.supplier_bill_id, supplierBills),
     index().on(t.company_id, t.purchase_order_id, t.id),
+    index().on(t.company_id, t.supplier_bill_id),
     check('purchase_order_payments_amount', sql`${t.amount_cents} > 0`),
   ],
 );
@@ -324,5 +328,123 @@ export const receiptPayments = pgTable(
     tenantForeignKey(t.company_id, t.recorded_by, users),
     index().on(t.company_id, t.receipt_id, t.id),
     check('receipt_payments_amount', sql`${t.amount_cents} > 0`),
+  ],
+);
+
+/** Who approved a purchase order, their rank, and the approval tier its total fell in. */
+export const purchaseOrderApprovals = pgTable(
+  'purchase_order_approvals',
+  {
+    ...tenantColumns(),
+    purchase_order_id: integer().notNull(),
+    approved_by: integer(),
+    approver_access_level: integer().notNull(),
+    /** null without tiers (the single limit rule) */
+    tier_label: text(),
+    tier_from_cents: integer(),
+    required_access_level: integer(),
+    total_cents: integer().notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.purchase_order_id, purchaseOrders).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.approved_by, users),
+    index().on(t.company_id, t.purchase_order_id, t.id),
+  ],
+);
+
+/** Every mail of a purchase order to its supplier: to, subject, body, who, whether it went. */
+export const purchaseOrderEmails = pgTable(
+  'purchase_order_emails',
+  {
+    ...tenantColumns(),
+    purchase_order_id: integer().notNull(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    status: text().notNull(),
+    error: text(),
+    sent_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.purchase_order_id, purchaseOrders).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.sent_by, users),
+    index().on(t.company_id, t.purchase_order_id, t.id),
+    check('purchase_order_emails_status', sql`${t.status} in ('sent', 'failed')`),
+  ],
+);
+
+/** A supplier's bill against a purchase order, matched against receipts and the order's costs. */
+export const supplierBills = pgTable(
+  'supplier_bills',
+  {
+    ...tenantColumns(),
+    purchase_order_id: integer().notNull(),
+    supplier_id: integer().notNull(),
+    bill_number: text().notNull(),
+    bill_date: date().notNull(),
+    note: text(),
+    status: text().notNull().default('matched'),
+    subtotal_cents: integer().notNull().default(0),
+    tax_cents: integer().notNull().default(0),
+    total_cents: integer().notNull().default(0),
+    allowed_cents: integer().notNull().default(0),
+    created_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.purchase_order_id, purchaseOrders),
+    tenantForeignKey(t.company_id, t.supplier_id, suppliers),
+    tenantForeignKey(t.company_id, t.created_by, users),
+    unique().on(t.company_id, t.supplier_id, t.bill_number),
+    index().on(t.company_id, t.id),
+    index().on(t.company_id, t.purchase_order_id, t.id),
+    index().on(t.company_id, t.status, t.id),
+    check('supplier_bills_status', sql`${t.status} in ('matched', 'held', 'released')`),
+  ],
+);
+
+/** A line of a supplier bill and why it did not match (empty when it did). */
+export const supplierBillLines = pgTable(
+  'supplier_bill_lines',
+  {
+    ...tenantColumns(),
+    supplier_bill_id: integer().notNull(),
+    product_id: integer().notNull(),
+    quantity: integer().notNull(),
+    unit_price_cents: integer().notNull(),
+    tax_cents: integer().notNull().default(0),
+    total_cents: integer().notNull(),
+    match_reasons: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.supplier_bill_id, supplierBills).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.product_id, products),
+    index().on(t.company_id, t.supplier_bill_id),
+    check('supplier_bill_lines_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A supplier's credit against a bill; a held bill is released once the rest is within the match. */
+export const supplierCredits = pgTable(
+  'supplier_credits',
+  {
+    ...tenantColumns(),
+    supplier_bill_id: integer().notNull(),
+    amount_cents: integer().notNull(),
+    reason: text().notNull(),
+    created_by: integer(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.supplier_bill_id, supplierBills).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.created_by, users),
+    index().on(t.company_id, t.supplier_bill_id, t.id),
+    check('supplier_credits_amount', sql`${t.amount_cents} > 0`),
   ],
 );
