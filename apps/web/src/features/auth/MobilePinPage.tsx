@@ -56,7 +56,7 @@ export function MobilePinPage() {
       label={label}
       type="password"
       autoComplete="off"
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+      htmlInput={{ inputMode: 'numeric', maxLength: 6 }}
     />
   );
   return (

@@ -1,9 +1,13 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import type { InputBaseComponentProps } from '@mui/material/InputBase';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { FormEventHandler, ReactNode } from 'react';
+import { useId, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 /**
@@ -27,26 +31,65 @@ export function FormStack({
   );
 }
 
-export type FormTextFieldProps = Omit<TextFieldProps, 'error'> & {
+export type FormTextFieldProps = {
   /** What `register(name)` returned. */
   registration: UseFormRegisterReturn;
   /** The field's error (`formState.errors[name]`): shown in red under the field. */
   error?: Pick<FieldError, 'message'> | undefined;
+  label: ReactNode;
+  helperText?: ReactNode;
+  id?: string;
+  type?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  multiline?: boolean;
+  minRows?: number;
+  /** Attributes of the `<input>` itself (inputMode, maxLength). */
+  htmlInput?: InputBaseComponentProps;
 };
 
-/** A text field bound to `register(name)`; required and full width unless told otherwise. */
-export function FormTextField({ registration, error, helperText, ...props }: FormTextFieldProps) {
+/**
+ * A text field bound to `register(name)`; required and full width unless told otherwise. It is
+ * MUI's TextField taken apart (FormControl, InputLabel, OutlinedInput, FormHelperText): TextField
+ * also imports Select with its Menu, Popover and Modal, a third of the sign-in page's field code
+ * that no text field here uses.
+ */
+export function FormTextField({
+  registration,
+  error,
+  label,
+  helperText,
+  id: idOverride,
+  required = true,
+  disabled,
+  htmlInput,
+  ...input
+}: FormTextFieldProps) {
   const { ref, ...field } = registration;
+  const generatedId = useId();
+  const id = idOverride ?? generatedId;
+  const message = error?.message ?? helperText;
+  const helperTextId = message ? `${id}-helper-text` : undefined;
   return (
-    <TextField
-      {...field}
-      required
-      fullWidth
-      {...props}
-      inputRef={ref}
-      error={Boolean(error)}
-      helperText={error?.message ?? helperText}
-    />
+    <FormControl fullWidth required={required} disabled={disabled} error={Boolean(error)}>
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        {...field}
+        {...input}
+        id={id}
+        label={label}
+        fullWidth
+        inputRef={ref}
+        inputProps={htmlInput}
+        aria-describedby={helperTextId}
+      />
+      {message && <FormHelperText id={helperTextId}>{message}</FormHelperText>}
+    </FormControl>
   );
 }
 
