@@ -61,6 +61,16 @@ const taxBps = z
   .min(0, 'The rate cannot be negative')
   .max(10_000, 'The rate is at most 10000 (100%)');
 
+/** A device type field's value on a product: text, a number, a select's option or yes/no. */
+export const extraFieldValue = z.union([z.string(), z.number(), z.boolean()]);
+export type ExtraFieldValue = z.infer<typeof extraFieldValue>;
+
+const leadDays = z
+  .number({ error: 'Enter a number of days' })
+  .int('Enter whole days')
+  .min(0, 'Lead days cannot be negative')
+  .max(365, 'Lead days are at most 365');
+
 export const productSchema = z.object({
   id,
   company_id: id,
@@ -80,6 +90,10 @@ export const productSchema = z.object({
   tax_bps: z.number().int(),
   /** tracked unit by unit (IMEI or serial number) */
   is_serialized: z.boolean(),
+  /** days from ordering to having it on the shelf (the suggested order); null: the company's */
+  lead_days: z.number().int().nullable(),
+  /** the values of its category's device type fields (/device-type-fields), by key */
+  extra_fields: z.record(z.string(), extraFieldValue),
   is_active: z.boolean(),
   created_at: isoDateTime,
 });
@@ -94,6 +108,9 @@ const productWritable = z.strictObject({
   price_cents: cents,
   tax_bps: taxBps.default(0),
   is_serialized: z.boolean().default(false),
+  lead_days: leadDays.nullable().optional(),
+  /** checked on the server against the category's device type fields (400 naming the field) */
+  extra_fields: z.record(z.string(), extraFieldValue.nullable()).optional(),
 });
 
 /** The warehouse catalogue: what a store can order (SPEC.md /products). */
@@ -118,6 +135,7 @@ export const products = defineResource({
     'kind',
     'price_cents',
     'is_serialized',
+    'lead_days',
     'is_active',
     'created_at',
   ],
@@ -127,4 +145,92 @@ export const products = defineResource({
     category_id: { resource: 'categories', as: 'category_name' },
     brand_id: { resource: 'brands', as: 'brand_name' },
   },
+});
+
+/**
+ * Extra fields per device type (SPEC.md /device-type-fields): a device type is a product category
+ * (Smartphones, Tablets); each of its fields has a key, a label, a type and whether it is required.
+ * Products of that category show them on their form and keep the values in `extra_fields`.
+ */
+export const deviceFieldTypes = ['text', 'number', 'select', 'boolean'] as const;
+export const deviceFieldType = z.enum(deviceFieldTypes, { error: 'Choose a field type' });
+export type DeviceFieldType = z.infer<typeof deviceFieldType>;
+export const deviceFieldTypeLabels: Record<DeviceFieldType, string> = {
+  text: 'Text',
+  number: 'Number',
+  select: 'Select',
+  boolean: 'Yes/No',
+};
+
+export const deviceTypeFieldMessages = {
+  selectNeedsOptions: 'A select needs at least one option',
+  optionsOnlyForSelect: 'Only a select has options',
+  required: (label: string) => `${label} is required`,
+  notNumber: (label: string) => `${label} must be a number`,
+  notText: (label: string) => `${label} must be text`,
+  notYesNo: (label: string) => `${label} must be yes or no`,
+  notOption: (label: string, options: readonly string[]) =>
+    `${label} must be one of ${options.join(', ')}`,
+  unknown: (key: string, category: string) => `${category} has no field ${key}`,
+  noCategory: (key: string) => `${key} needs a category with device type fields`,
+  tooLong: (label: string) => `${label} is at most 500 characters`,
+} as const;
+
+export const deviceTypeFieldSchema = z.object({
+  id,
+  company_id: id,
+  /** the device type: a product category */
+  category_id: id,
+  category_name: z.string().nullable(),
+  key: z.string(),
+  label: z.string(),
+  field_type: deviceFieldType,
+  /** a select's choices (empty for the other types) */
+  options: z.array(z.string()),
+  is_required: z.boolean(),
+  order: z.number().int(),
+  created_at: isoDateTime,
+});
+export type DeviceTypeField = z.infer<typeof deviceTypeFieldSchema>;
+
+const deviceFieldKey = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,59}$/, 'Use lowercase letters, digits and underscores');
+const deviceFieldOptions = z
+  .array(z.string().trim().min(1, 'An option cannot be empty').max(100))
+  .max(50, 'At most 50 options')
+  .refine((options) => new Set(options).size === options.length, {
+    message: 'Each option may appear once',
+  });
+const deviceTypeFieldWritable = z.strictObject({
+  category_id: id,
+  key: deviceFieldKey,
+  label: name,
+  field_type: deviceFieldType,
+  options: deviceFieldOptions.default([]),
+  is_required: z.boolean().default(false),
+  order: z.number().int().min(0).max(100_000).default(0),
+});
+
+export const deviceTypeFields = defineResource({
+  name: 'device_type_fields',
+  path: '/device-type-fields',
+  label: { one: 'Device Type Field', many: 'Device Type Fields' },
+  row: deviceTypeFieldSchema,
+  create: deviceTypeFieldWritable.refine(
+    (field) => field.field_type !== 'select' || field.options.length > 0,
+    { message: deviceTypeFieldMessages.selectNeedsOptions, path: ['options'] },
+  ),
+  update: deviceTypeFieldWritable
+    .extend({ options: deviceFieldOptions })
+    .partial()
+    .omit({ category_id: true }),
+  messages: resourceMessages('Device type field', 'added'),
+  afterSave: '/device-type-fields',
+  deleteMode: 'remove',
+  searchFields: ['label', 'key'],
+  queryFields: ['id', 'category_id', 'key', 'label', 'field_type', 'is_required', 'order'],
+  defaultSort: 'order',
+  references: { category_id: { resource: 'categories', as: 'category_name' } },
 });

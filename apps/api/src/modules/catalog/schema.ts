@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -17,6 +18,7 @@ import {
   tenantForeignKey,
   tenantPrimaryKey,
 } from '../../db/columns.ts';
+import type { ExtraFieldValue } from '@portal/contract/resources/catalog';
 import { companies } from '../organisation/schema.ts';
 
 export const categories = namedTenantTable('categories', companies, { description: text() });
@@ -51,6 +53,10 @@ export const products = pgTable(
     /** tax on the price in basis points (825 = 8.25 %) */
     tax_bps: integer().notNull().default(0),
     is_serialized: boolean().notNull().default(false),
+    /** days from ordering to the shelf (the suggested order); null: the company's default */
+    lead_days: integer(),
+    /** the values of its category's device type fields, by key (checked by the service) */
+    extra_fields: jsonb().$type<Record<string, ExtraFieldValue>>().notNull().default({}),
     is_active: activeFlag(),
     /**
      * upper(sku) in byte order ("C", set by the migration): the SKU search's prefix range. A plain
@@ -71,6 +77,7 @@ export const products = pgTable(
     index('products_sku_key_idx').on(t.company_id, t.sku_key, t.id),
     check('products_kind', sql`${t.kind} in ('device', 'accessory')`),
     check('products_tax_bps', sql`${t.tax_bps} between 0 and 10000`),
+    check('products_lead_days', sql`${t.lead_days} is null or ${t.lead_days} between 0 and 365`),
   ],
 );
 
@@ -93,5 +100,33 @@ export const productSearchWords = pgTable(
   (t) => [
     primaryKey({ columns: [t.company_id, t.word, t.product_id] }),
     index('product_search_words_product_idx').on(t.company_id, t.product_id),
+  ],
+);
+
+/**
+ * An extra field of the products of one category, the device type (SPEC.md /device-type-fields):
+ * a phone's storage and colour, a tablet's screen size.
+ */
+export const deviceTypeFields = pgTable(
+  'device_type_fields',
+  {
+    ...tenantColumns(),
+    category_id: integer().notNull(),
+    key: text().notNull(),
+    label: text().notNull(),
+    field_type: text().notNull(),
+    options: text().array().notNull().default([]),
+    is_required: boolean().notNull().default(false),
+    order: integer().notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.category_id, categories).onDelete('cascade'),
+    unique().on(t.company_id, t.category_id, t.key),
+    index().on(t.company_id, t.category_id, t.order),
+    check(
+      'device_type_fields_type',
+      sql`${t.field_type} in ('text', 'number', 'select', 'boolean')`,
+    ),
   ],
 );
