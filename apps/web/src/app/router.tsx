@@ -1,41 +1,63 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
 import { lazyScreen } from '../platform/lazy-screen.ts';
+import { PageLoader } from '../platform/PageLoader.tsx';
 // A few hundred bytes of components the entry already has: not worth a round trip of its own.
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { publicRoutes } from './public-routes.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
-import { features } from './features.ts';
 
 const SignedInFrame = lazyScreen(() => import('./frame/SignedInFrame.tsx'), 'SignedInFrame');
 const HomeRedirect = lazyScreen(() => import('./HomeRedirect.tsx'), 'HomeRedirect');
 const UnauthorizedPage = lazyScreen(() => import('./UnauthorizedPage.tsx'), 'UnauthorizedPage');
 
-/** Routes open to everyone (SPEC.md section 2, public routes): each feature's (app/features.ts). */
-const publicRoutes: RouteObject[] = features.flatMap((feature) => feature.publicRoutes ?? []);
+const SIGNED_IN_FRAME = 'signed-in-frame';
 
 /**
- * Routes inside the signed-in frame: the shell's own, then each feature's (app/features.ts); a
- * path with no screen falls through to the not-found page.
+ * Routes inside the signed-in frame: the shell's own, then each feature's (app/features.ts), then
+ * not-found for a path with no screen. They are a chunk of their own, loaded on the first path the
+ * routes already known do not match (or match only by a parameter), so the sign-in page's first
+ * load does not carry a few hundred route definitions it never uses.
  */
-const signedInRoutes: RouteObject[] = [
-  { index: true, element: <HomeRedirect /> },
-  // The shell's own screens (issue 4).
-  { path: '/unauth', element: <UnauthorizedPage /> },
-  ...features.flatMap((feature) => feature.signedInRoutes ?? []),
-  { path: '*', element: <NotFoundPage /> },
-];
+let signedInRoutes: Promise<RouteObject[]> | undefined;
+const loadSignedInRoutes = () =>
+  (signedInRoutes ??= import('./features.ts').then(({ features }) => [
+    { path: '/unauth', element: <UnauthorizedPage /> },
+    ...features.flatMap((feature) => feature.signedInRoutes),
+    { path: '*', element: <NotFoundPage /> },
+  ]));
+let signedInRoutesPatched = false;
 
-export const router = createBrowserRouter([
+export const router = createBrowserRouter(
+  [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        ...publicRoutes,
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              id: SIGNED_IN_FRAME,
+              element: <SignedInFrame />,
+              children: [{ index: true, element: <HomeRedirect /> }],
+            },
+          ],
+        },
+      ],
+    },
+  ],
   {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      ...publicRoutes,
-      {
-        element: <RequireAuth />,
-        children: [{ element: <SignedInFrame />, children: signedInRoutes }],
-      },
-    ],
+    async patchRoutesOnNavigation({ patch, signal }) {
+      if (signedInRoutesPatched) return;
+      const routes = await loadSignedInRoutes();
+      // A navigation overtaken by another one patches nothing; the next one does.
+      if (signedInRoutesPatched || signal.aborted) return;
+      patch(SIGNED_IN_FRAME, routes);
+      signedInRoutesPatched = true;
+    },
   },
-]);
+);

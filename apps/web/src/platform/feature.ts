@@ -1,16 +1,15 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * A web feature's one descriptor (features/<name>/routes.tsx): the screens it adds to the router.
- * app/features.ts lists the features; app/router.tsx mounts their public routes outside the
- * signed-in frame and the others inside it.
+ * A web feature's one descriptor (features/<name>/routes.tsx): the screens it adds inside the
+ * signed-in frame. app/features.ts lists the features and app/router.tsx loads that list on the
+ * first signed-in path; screens without a session (sign-in, kiosk) are a feature's
+ * public-routes.tsx, listed in app/public-routes.ts.
  */
 export interface WebFeature {
   name: string;
-  /** Screens outside the signed-in frame (sign-in, kiosk). */
-  publicRoutes?: RouteObject[];
   /** Screens inside the signed-in frame; a path with no screen falls through to not-found. */
-  signedInRoutes?: RouteObject[];
+  signedInRoutes: RouteObject[];
 }
 
 export const defineFeature = (feature: WebFeature): WebFeature => feature;

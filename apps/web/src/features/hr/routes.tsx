@@ -24,7 +24,6 @@ const EmployeeBulkUploadPage = lazyScreen(
 );
 
 const KiosksPage = lazyScreen(() => import('../hr-kiosk/KiosksPage.tsx'), 'KiosksPage');
-const KioskPage = lazyScreen(() => import('../hr-kiosk/KioskPage.tsx'), 'KioskPage');
 const FaceEnrolmentPage = lazyScreen(
   () => import('../hr-face/FaceEnrolmentPage.tsx'),
   'FaceEnrolmentPage',
@@ -101,12 +100,8 @@ export const hrRoutes: RouteObject[] = [
   })),
 ];
 
-/** HR screens outside the signed-in frame: the store kiosk (no staff session on it). */
-export const hrPublicRoutes: RouteObject[] = [{ path: '/kiosk', element: <KioskPage /> }];
-
 /** HR: the time clock's screens, employees, schedules, time off, timesheets, dashboards, kiosk. */
 export const hrFeature = defineFeature({
   name: 'hr',
-  publicRoutes: hrPublicRoutes,
   signedInRoutes: hrRoutes,
 });

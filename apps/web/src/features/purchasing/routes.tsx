@@ -9,10 +9,6 @@ const payments = () => import('./payment-screens.tsx');
 const ReceiveGoodsPage = lazyScreen(() => import('./ReceiveGoodsPage.tsx'), 'ReceiveGoodsPage');
 const SkuSearchPage = lazyScreen(() => import('./SkuSearchPage.tsx'), 'SkuSearchPage');
 const DiscrepancyPage = lazyScreen(() => import('./DiscrepancyPage.tsx'), 'DiscrepancyPage');
-const PublicDiscrepancyPage = lazyScreen(
-  () => import('./PublicDiscrepancyPage.tsx'),
-  'PublicDiscrepancyPage',
-);
 
 /**
  * The buying side of the inventory app (issue 19): suppliers, vendors, purchase orders with
@@ -20,7 +16,6 @@ const PublicDiscrepancyPage = lazyScreen(
  */
 export const purchasingFeature = defineFeature({
   name: 'purchasing',
-  publicRoutes: [{ path: paths.publicDiscrepancy, element: <PublicDiscrepancyPage /> }],
   signedInRoutes: [
     ...resourceRoutes(paths.suppliers, async () => (await screens()).supplierScreens),
     ...resourceRoutes(paths.vendors, async () => (await screens()).vendorScreens),

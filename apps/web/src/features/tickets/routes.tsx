@@ -6,14 +6,6 @@ import { ticketPaths } from './paths.ts';
 
 const screens = () => import('./tickets-screens.tsx');
 const TicketCenterPage = lazyScreen(() => import('./TicketCenterPage.tsx'), 'TicketCenterPage');
-const PublicTicketViewPage = lazyScreen(
-  () => import('./PublicTicketViewPage.tsx'),
-  'PublicTicketViewPage',
-);
-const PublicTicketCenterPage = lazyScreen(
-  () => import('./PublicTicketCenterPage.tsx'),
-  'PublicTicketCenterPage',
-);
 const TicketSettingsPage = lazyScreen(
   () => import('./TicketSettingsPage.tsx'),
   'TicketSettingsPage',
@@ -32,15 +24,10 @@ const CustomTicketPage = lazy(async () => ({ default: (await screens()).ticketSc
 
 /**
  * The task center (tickets on the engine), tickets from templates, the ticket center dashboard,
- * the SLA tracker, ticket settings, and the public pages: a guest's ticket for a store (through the
- * store's link) and a ticket through its secure link, no session.
+ * the SLA tracker and ticket settings (the public pages are in public-routes.tsx).
  */
 export const ticketsFeature = defineFeature({
   name: 'tickets',
-  publicRoutes: [
-    { path: '/public/ticket-view', element: <PublicTicketViewPage /> },
-    { path: ticketPaths.publicCenter, element: <PublicTicketCenterPage /> },
-  ],
   signedInRoutes: [
     { path: ticketPaths.dashboard, element: <TicketCenterPage /> },
     { path: ticketPaths.settings, element: <TicketSettingsPage /> },
