@@ -15,6 +15,7 @@ import { inventoryModule } from './modules/inventory/module.ts';
 import { purchasingModule } from './modules/purchasing/module.ts';
 import { placesModule } from './modules/places/module.ts';
 import { salesModule } from './modules/sales/module.ts';
+import { commissionsModule } from './modules/commissions/module.ts';
 import { supportModule } from './modules/support/module.ts';
 import { contactModule } from './modules/contact/module.ts';
 import { ticketsModule } from './modules/tickets/module.ts';
@@ -56,6 +57,7 @@ export const modules: readonly PortalModule[] = [
   purchasingModule,
   placesModule,
   salesModule,
+  commissionsModule,
   ticketsModule,
   communicationsModule,
   supportModule,

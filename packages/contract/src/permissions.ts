@@ -54,6 +54,8 @@ export const resourcePermissionNames = [
   'bulletins',
   'recipient_lists',
   'bulletin_templates',
+  'commission_plans',
+  'commission_carrier_rates',
 ] as const;
 export type ResourcePermissionName = (typeof resourcePermissionNames)[number];
 
@@ -95,6 +97,14 @@ export const featurePermissions = [
   'approve_price_adjustments',
   /** post a stock count's differences as stock adjustments (/accessory-recon-upload) */
   'write_stock_adjustments',
+  /** the commission statements of the people in one's scope, and their export */
+  'read_commissions',
+  /** compute and close commission periods */
+  'write_commissions',
+  /** /commission-processing: carrier statements and their classified lines */
+  'read_carrier_statements',
+  /** import a carrier statement, confirm a chargeback */
+  'write_carrier_statements',
 ] as const;
 
 export const allPermissions = [

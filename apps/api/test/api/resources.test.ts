@@ -717,6 +717,30 @@ const samples: Record<ResourcePermissionName, Sample> = {
     },
     update: { title: 'Generic template, retitled' },
   },
+  commission_plans: {
+    // One plan per role and category: each sample on a role of its own.
+    create: async (t, token) => {
+      const role = await t.call<{ data: { id: number } }>('POST', '/api/roles', {
+        token,
+        body: { name: `Generic Commission Role ${++uniqueCount}`, base_role: 'sub_agent_employee' },
+      });
+      return {
+        name: 'Generic plan',
+        role_id: role.body.data.id,
+        category: 'accessory',
+        rate_type: 'percent',
+        rate: 500,
+      };
+    },
+    update: { rate: 750 },
+  },
+  commission_carrier_rates: {
+    create: async () => ({
+      carrier: `Generic Carrier ${++uniqueCount} ${Date.now()}`,
+      expected_cents: 4_500,
+    }),
+    update: { expected_cents: 5_000 },
+  },
 };
 
 let t: TestApp;

@@ -22,6 +22,7 @@ import type * as ticketing from '@portal/contract/resources/tickets';
 import type * as users from '@portal/contract/resources/users';
 import type * as retail from '@portal/contract/resources/sales';
 import type * as retailRules from '@portal/contract/resources/sales-dependencies';
+import type * as commissions from '@portal/contract/resources/commissions';
 import type * as accessTables from '../../src/modules/access/schema.ts';
 import type * as assignmentTables from '../../src/modules/assignments/schema.ts';
 import type * as billingTables from '../../src/modules/billing/schema.ts';
@@ -40,6 +41,7 @@ import type * as communicationTables from '../../src/modules/communications/sche
 import type * as ticketTables from '../../src/modules/tickets/schema.ts';
 import type * as userTables from '../../src/modules/users/schema.ts';
 import type * as retailTables from '../../src/modules/sales/schema.ts';
+import type * as commissionTables from '../../src/modules/commissions/schema.ts';
 
 /**
  * Compile-time check that each engine resource's contract row schema and its Drizzle table agree:
@@ -282,6 +284,15 @@ type Checks = {
     Row<typeof retailRules.saleDependencies>,
     typeof retailTables.saleDependencies,
     'item_category_name' | 'required_category_name'
+  >;
+  commission_plans: RowMatches<
+    Row<typeof commissions.commissionPlans>,
+    typeof commissionTables.commissionPlans,
+    'role_name'
+  >;
+  commission_carrier_rates: RowMatches<
+    Row<typeof commissions.commissionCarrierRates>,
+    typeof commissionTables.commissionCarrierRates
   >;
 };
 

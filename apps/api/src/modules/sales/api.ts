@@ -1,0 +1,9 @@
+// The sales module's public functions for other modules (see docs/ARCHITECTURE.md, "Boundaries").
+// What earns commissions and the activations a carrier statement is matched against.
+export {
+  carrierActivationsBetween,
+  commissionReturnsBetween,
+  commissionSourcesBetween,
+  type CommissionSource,
+  type MatchableActivation,
+} from './commission-sources.ts';
