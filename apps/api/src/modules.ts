@@ -14,6 +14,7 @@ import { ordersModule } from './modules/orders/module.ts';
 import { inventoryModule } from './modules/inventory/module.ts';
 import { purchasingModule } from './modules/purchasing/module.ts';
 import { placesModule } from './modules/places/module.ts';
+import { stockModule } from './modules/stock/module.ts';
 import { salesModule } from './modules/sales/module.ts';
 import { commissionsModule } from './modules/commissions/module.ts';
 import { supportModule } from './modules/support/module.ts';
@@ -56,6 +57,7 @@ export const modules: readonly PortalModule[] = [
   inventoryModule,
   purchasingModule,
   placesModule,
+  stockModule,
   salesModule,
   commissionsModule,
   ticketsModule,

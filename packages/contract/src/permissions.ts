@@ -47,6 +47,7 @@ export const resourcePermissionNames = [
   'discrepancy_comments',
   'purchase_order_payments',
   'receipt_payments',
+  'inventory_stock',
   'warehouses',
   'customer_warehouses',
   'brands',

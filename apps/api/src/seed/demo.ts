@@ -121,6 +121,8 @@ const buying: Permission[] = [
   'write_brands',
   'read_internal_inventory',
   'write_internal_inventory',
+  'read_inventory_stock',
+  'write_inventory_stock',
 ];
 
 /** What each built-in role is granted, as one permission group per role. */

@@ -518,6 +518,22 @@ const samples: Record<ResourcePermissionName, Sample> = {
     update: { name: 'Generic Brand Renamed', description: 'Phones and cases' },
   },
   // List, get and create only (tested in places.test.ts); the generic suite skips it.
+  inventory_stock: {
+    // A new counted product each time: one record per product and warehouse.
+    create: async (t, token) => ({
+      product_id: await makeProduct(t, token, 'accessory'),
+      location_id: (await purchasingBasics(t, token)).warehouse_id,
+      reorder_point: 3,
+      cost_cents: 250,
+    }),
+    update: { reorder_point: 5, cost_cents: 300 },
+    actions: {
+      move: async (t, token) => ({
+        quantity: 2,
+        reason_id: (await idsOf(t, token, '/adjustment-reasons'))[0],
+      }),
+    },
+  },
   internal_inventory: {
     create: async (t, token) => ({
       product_id: (await idsOf(t, token, '/products'))[0],

@@ -15,6 +15,7 @@ import type * as orders from '@portal/contract/resources/orders';
 import type * as purchasing from '@portal/contract/resources/purchasing';
 import type * as purchasePayments from '@portal/contract/resources/purchase-payments';
 import type * as places from '@portal/contract/resources/places';
+import type * as stock from '@portal/contract/resources/stock';
 import type * as organisation from '@portal/contract/resources/organisation';
 import type * as support from '@portal/contract/resources/support';
 import type * as communications from '@portal/contract/communications';
@@ -34,6 +35,7 @@ import type * as orderTables from '../../src/modules/orders/schema.ts';
 import type * as purchasingTables from '../../src/modules/purchasing/schema.ts';
 import type * as inventoryTables from '../../src/modules/inventory/schema.ts';
 import type * as placesTables from '../../src/modules/places/schema.ts';
+import type * as stockTables from '../../src/modules/stock/schema.ts';
 import type * as organisationTables from '../../src/modules/organisation/schema.ts';
 import type * as schedulingTables from '../../src/modules/scheduling/schema.ts';
 import type * as supportTables from '../../src/modules/support/schema.ts';
@@ -159,7 +161,8 @@ type Checks = {
   products: RowMatches<
     Row<typeof catalog.products>,
     typeof catalogTables.products,
-    'manufacturer_name' | 'category_name' | 'brand_name'
+    'manufacturer_name' | 'category_name' | 'brand_name',
+    'sku_key'
   >;
   orders: RowMatches<
     Row<typeof orders.orders>,
@@ -253,6 +256,11 @@ type Checks = {
     typeof placesTables.customerWarehouses
   >;
   brands: RowMatches<Row<typeof places.brands>, typeof catalogTables.brands>;
+  inventory_stock: RowMatches<
+    Row<typeof stock.inventoryStock>,
+    typeof stockTables.stockRecords,
+    'location_name' | 'product_name'
+  >;
   internal_inventory: RowMatches<
     Row<typeof places.internalInventory>,
     typeof placesTables.internalInventory,

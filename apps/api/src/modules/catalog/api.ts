@@ -1,11 +1,18 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '@portal/contract/envelope';
 import type { ProductKind } from '@portal/contract/resources/catalog';
 import type { ShopProduct, ShopQuery } from '@portal/contract/shop';
 import type { Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LinePrice } from '../../platform/resources/lines.ts';
-import { adjustmentReasons, categories, manufacturers, products } from './schema.ts';
+import {
+  adjustmentReasons,
+  categories,
+  manufacturers,
+  products,
+  productSearchWords,
+} from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
 /**
@@ -294,8 +301,6 @@ export interface SkuMatch {
   price_cents: number;
 }
 
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-const skuKey = sql`(upper(${products.sku}) collate "C")`;
 const matchColumns = {
   id: products.id,
   sku: products.sku,
@@ -303,13 +308,18 @@ const matchColumns = {
   is_serialized: products.is_serialized,
   price_cents: products.price_cents,
 };
+// Every key that starts with `upper(value)` lies in [upper(value), upper(value) || U+10FFFF) in
+// byte order; as plain comparisons they are leakproof, so the policy lets the index answer them.
+const startsWith = (column: SQL | AnyPgColumn, value: string) =>
+  sql`${column} >= upper(${value}) and ${column} < upper(${value}) || chr(1114111)`;
 
 /**
  * SKU search (/inventory/stock sku-search, issue 19): the company's active products whose SKU
- * starts with the query (case-insensitive, in SKU order: the exact SKU first), then those whose
- * name holds every word of it (up to six), by name. Each part reads at most `limit` rows in
- * order: the SKU part is a range scan of products_sku_prefix_idx (migration 0029); the name part
- * walks the name index or the trigram indexes (0021), as the planner finds cheaper.
+ * starts with the query (case-insensitive, in SKU order: the exact SKU first), then those with a
+ * name word starting with each word of the query (up to six), by name. Both parts are index
+ * ranges (migration 0041): the SKU part walks products_sku_key_idx and stops at `limit`; the word
+ * part intersects the words' product sets in product_search_words, keeps the first `limit` by
+ * name and reads only those products.
  */
 export async function searchSkus(
   db: Executor,
@@ -318,11 +328,8 @@ export async function searchSkus(
   limit: number,
 ): Promise<SkuMatch[]> {
   const text = query.trim();
-  const words = text.split(/\s+/).filter(Boolean).slice(0, 6);
-  if (!words.length) return [];
-  const upper = text.toUpperCase();
-  // The first key after every key that starts with `upper`, in byte order.
-  const after = upper.slice(0, -1) + String.fromCharCode(upper.charCodeAt(upper.length - 1) + 1);
+  const words = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
+  if (!text) return [];
   const bySku = await db
     .select(matchColumns)
     .from(products)
@@ -330,12 +337,19 @@ export async function searchSkus(
       and(
         tenantScope(products, companyId),
         eq(products.is_active, true),
-        sql`${skuKey} >= ${upper} and ${skuKey} < ${after}`,
+        startsWith(products.sku_key, text),
       ),
     )
-    .orderBy(skuKey, asc(products.id))
+    .orderBy(asc(products.sku_key), asc(products.id))
     .limit(limit);
-  if (bySku.length >= limit) return bySku;
+  if (bySku.length >= limit || !words.length) return bySku;
+  const sets = sql.join(
+    words.map(
+      (word) =>
+        sql`select ${productSearchWords.product_id}, ${productSearchWords.name} from ${productSearchWords} where ${tenantScope(productSearchWords, companyId)} and ${startsWith(productSearchWords.word, word)}`,
+    ),
+    sql` intersect `,
+  );
   const byName = await db
     .select(matchColumns)
     .from(products)
@@ -343,11 +357,10 @@ export async function searchSkus(
       and(
         tenantScope(products, companyId),
         eq(products.is_active, true),
-        ...words.map((word) => ilike(products.name, `%${likeEscape(word)}%`)),
+        sql`${products.id} in (select matched.product_id from (${sets} order by 2, 1 limit ${limit}) matched)`,
       ),
     )
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(limit);
+    .orderBy(asc(products.name), asc(products.id));
   const seen = new Set(bySku.map((product) => product.id));
   return [...bySku, ...byName.filter((product) => !seen.has(product.id))].slice(0, limit);
 }

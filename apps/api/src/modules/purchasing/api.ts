@@ -1,8 +1,8 @@
 // The purchasing module's public functions for other modules (docs/ARCHITECTURE.md, "Boundaries"):
 // the counted (not serialised) stock a warehouse holds, which receipts fill.
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context.ts';
-import type { Tx } from '../../platform/database.ts';
+import type { Executor, Tx } from '../../platform/database.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { warehouseStock, warehouseStockMovements } from './schema.ts';
 
@@ -64,4 +64,70 @@ export async function takeCountedStock(
     user_id: ctx.userId,
   });
   return true;
+}
+
+/**
+ * Counted units enter a location (the stock screens' movements and uploads, issue 19): its
+ * quantity goes up by `quantity` (the row made when missing) and a movement with the reason and
+ * who is written, in the caller's transaction. Answers the quantity now held.
+ */
+export async function addCountedStock(
+  tx: Tx,
+  ctx: Ctx,
+  input: { location_id: number; product_id: number; quantity: number; reason: string },
+): Promise<number> {
+  const [row] = await tx
+    .insert(warehouseStock)
+    .values({
+      company_id: ctx.companyId,
+      location_id: input.location_id,
+      product_id: input.product_id,
+      quantity: input.quantity,
+    })
+    .onConflictDoUpdate({
+      target: [warehouseStock.company_id, warehouseStock.location_id, warehouseStock.product_id],
+      set: {
+        quantity: sql`${warehouseStock.quantity} + ${input.quantity}`,
+        updated_at: sql`now()`,
+      },
+    })
+    .returning({ quantity: warehouseStock.quantity });
+  await tx.insert(warehouseStockMovements).values({
+    company_id: ctx.companyId,
+    location_id: input.location_id,
+    product_id: input.product_id,
+    delta: input.quantity,
+    reason: input.reason,
+    user_id: ctx.userId,
+  });
+  return row?.quantity ?? input.quantity;
+}
+
+/** The changes of a product's counted stock at a location, newest first (at most `limit`). */
+export async function countedMovementsOf(
+  db: Executor,
+  companyId: number,
+  locationId: number,
+  productId: number,
+  limit: number,
+) {
+  return db
+    .select({
+      id: warehouseStockMovements.id,
+      delta: warehouseStockMovements.delta,
+      reason: warehouseStockMovements.reason,
+      receipt_id: warehouseStockMovements.receipt_id,
+      user_id: warehouseStockMovements.user_id,
+      created_at: warehouseStockMovements.created_at,
+    })
+    .from(warehouseStockMovements)
+    .where(
+      and(
+        tenantScope(warehouseStockMovements, companyId),
+        eq(warehouseStockMovements.product_id, productId),
+        eq(warehouseStockMovements.location_id, locationId),
+      ),
+    )
+    .orderBy(desc(warehouseStockMovements.id))
+    .limit(limit);
 }

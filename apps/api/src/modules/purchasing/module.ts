@@ -77,6 +77,24 @@ export const purchasingModule = defineModule({
           permission: 'read_receipt_discrepancies',
         },
         {
+          name: 'Stock',
+          route: '/inventory/stock',
+          icon: 'assignment',
+          permission: 'read_inventory_stock',
+        },
+        {
+          name: 'Stock Bulk Upload',
+          route: '/inventory/stock/bulk-upload',
+          icon: 'assignment',
+          permission: 'write_inventory_stock',
+        },
+        {
+          name: 'Stock Bulk Update',
+          route: '/inventory/stock/bulk-update',
+          icon: 'assignment',
+          permission: 'write_inventory_stock',
+        },
+        {
           name: 'SKU Search',
           route: '/inventory/stock/sku-search',
           icon: 'shopping_cart',
