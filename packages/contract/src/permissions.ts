@@ -48,6 +48,7 @@ export const resourcePermissionNames = [
   'purchase_order_payments',
   'receipt_payments',
   'inventory_stock',
+  'supplier_bills',
   'warehouses',
   'customer_warehouses',
   'brands',

@@ -14,6 +14,7 @@ import type * as navigation from '@portal/contract/resources/navigation';
 import type * as orders from '@portal/contract/resources/orders';
 import type * as purchasing from '@portal/contract/resources/purchasing';
 import type * as purchasePayments from '@portal/contract/resources/purchase-payments';
+import type * as supplierBills from '@portal/contract/resources/supplier-bills';
 import type * as places from '@portal/contract/resources/places';
 import type * as stock from '@portal/contract/resources/stock';
 import type * as organisation from '@portal/contract/resources/organisation';
@@ -202,6 +203,8 @@ type Checks = {
     | 'warehouse_name'
     | 'approval_limit_cents'
     | 'needs_approval'
+    | 'approval_tier'
+    | 'approvals'
     | 'approved_by_name'
     | 'created_by_name'
     | 'allowed_transitions'
@@ -230,6 +233,18 @@ type Checks = {
     Row<typeof purchasePayments.receiptPayments>,
     typeof purchasingTables.receiptPayments,
     'purchase_order_reference' | 'recorded_by_name'
+  >;
+  supplier_bills: RowMatches<
+    Row<typeof supplierBills.supplierBills>,
+    typeof purchasingTables.supplierBills,
+    | 'purchase_order_reference'
+    | 'supplier_name'
+    | 'credits_cents'
+    | 'net_cents'
+    | 'credits'
+    | 'created_by_name'
+    | 'allowed_actions'
+    | 'lines'
   >;
   bulletins: RowMatches<
     Row<typeof communications.bulletins>,

@@ -78,10 +78,16 @@ const orderReference = {
 export const purchaseOrderPaymentSchema = z.object({
   ...paymentFields,
   purchase_order_reference: z.string().nullable(),
+  /** the supplier bill it pays, if any (a bill held by the three-way match takes none) */
+  supplier_bill_id: id.nullable(),
 });
 export type PurchaseOrderPayment = z.infer<typeof purchaseOrderPaymentSchema>;
 
-const orderPaymentInput = z.strictObject({ purchase_order_id: id, ...paymentEditable });
+const orderPaymentInput = z.strictObject({
+  purchase_order_id: id,
+  supplier_bill_id: id.nullable().optional(),
+  ...paymentEditable,
+});
 
 /** SPEC.md /inventory-purchase-order/payment: the sum never exceeds the order's total. */
 export const purchaseOrderPayments = defineResource({

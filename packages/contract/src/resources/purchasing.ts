@@ -230,6 +230,21 @@ export const purchaseOrderLineInput = z.object({
 });
 export type PurchaseOrderLineInput = z.infer<typeof purchaseOrderLineInput>;
 
+/** One approval of a purchase order: who, their rank, and the tier the total fell in. */
+export const purchaseOrderApprovalSchema = z.object({
+  id,
+  purchase_order_id: id,
+  approved_by: id.nullable(),
+  approved_by_name: z.string().nullable(),
+  approver_access_level: z.number().int(),
+  tier_label: z.string().nullable(),
+  tier_from_cents: cents.nullable(),
+  required_access_level: z.number().int().nullable(),
+  total_cents: cents,
+  created_at: isoDateTime,
+});
+export type PurchaseOrderApproval = z.infer<typeof purchaseOrderApprovalSchema>;
+
 export const purchaseOrderSchema = z.object({
   id,
   company_id: id,
@@ -248,6 +263,13 @@ export const purchaseOrderSchema = z.object({
   /** the company's approval limit when the row was read: above it, approval is needed */
   approval_limit_cents: cents.optional(),
   needs_approval: z.boolean().optional(),
+  /** the approval tier the total falls in (companies with tiers), or null */
+  approval_tier: z
+    .object({ from_cents: cents, min_access_level: z.number().int(), label: z.string() })
+    .nullable()
+    .optional(),
+  /** who approved it, at which tier (oldest first) */
+  approvals: z.array(purchaseOrderApprovalSchema).optional(),
   approved_by: id.nullable(),
   approved_by_name: z.string().nullable(),
   approved_at: isoDateTime.nullable(),
@@ -319,9 +341,87 @@ export const purchaseOrders = defineResource({
 export const APPROVAL_LIMIT_SETTING = 'purchasing.approval_limit_cents';
 export const DEFAULT_APPROVAL_LIMIT_CENTS = 500_000;
 
+/**
+ * GET/PUT /org-settings/purchasing.approval_tiers: where set (not empty), an order whose total is
+ * above a tier's `from_cents` (the highest such tier) needs an approver whose access level (rank)
+ * is at least the tier's `min_access_level`; the lowest tier's `from_cents` is then the limit.
+ */
+export const APPROVAL_TIERS_SETTING = 'purchasing.approval_tiers';
+export const approvalTierSchema = z.strictObject({
+  from_cents: z
+    .number({ error: 'Enter the amount in cents' })
+    .int('Use whole cents')
+    .min(0, 'The amount cannot be negative')
+    .max(1_000_000_000, 'The amount is too large'),
+  min_access_level: z
+    .number({ error: 'Choose the rank that may approve' })
+    .int('Choose the rank that may approve')
+    .min(1, 'Ranks go from 1 to 4')
+    .max(4, 'Ranks go from 1 to 4'),
+  label: z.string().trim().min(1, 'Name the tier').max(60, 'A tier name is at most 60 characters'),
+});
+export type ApprovalTier = z.infer<typeof approvalTierSchema>;
+export const approvalTiersSchema = z
+  .array(approvalTierSchema)
+  .max(10, 'At most 10 tiers')
+  .refine(
+    (tiers) =>
+      tiers.every((tier, i) => i === 0 || tier.from_cents > (tiers[i - 1]?.from_cents ?? -1)),
+    'Each tier must start above the one before it',
+  )
+  .refine(
+    (tiers) =>
+      tiers.every(
+        (tier, i) => i === 0 || tier.min_access_level >= (tiers[i - 1]?.min_access_level ?? 0),
+      ),
+    'A higher tier cannot need a lower rank',
+  );
+
+/** The rank names of the built-in access levels (what a tier's `min_access_level` means). */
+export const accessLevelLabels: Record<number, string> = {
+  1: 'Rank 1 (user)',
+  2: 'Rank 2 (employee)',
+  3: 'Rank 3 (manager)',
+  4: 'Rank 4 (admin)',
+};
+
+/** One mail of a purchase order to its supplier (GET /inventory-purchase-orders/{id}/emails). */
+export const purchaseOrderEmailSchema = z.object({
+  id,
+  purchase_order_id: id,
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(['sent', 'failed']),
+  error: z.string().nullable(),
+  sent_by: id.nullable(),
+  sent_by_name: z.string().nullable(),
+  sent_at: isoDateTime,
+});
+export type PurchaseOrderEmail = z.infer<typeof purchaseOrderEmailSchema>;
+
+/** POST /inventory-purchase-orders/{id}/send-to-supplier: an optional note above the lines. */
+export const sendToSupplierInput = z.strictObject({ message: optionalText(2000) });
+
+/** States a purchase order may be mailed to its supplier in (again: a resend). */
+export const sendableStatuses: readonly PurchaseOrderStatus[] = [
+  'approved',
+  'sent',
+  'partially_received',
+];
+
 export const purchasingMessages = {
   needsApproval: (limit: string) =>
     `Purchase orders above ${limit} need approval: submit it for approval`,
+  tierNeedsApprover: (limit: string, tier: string, level: number) =>
+    `Purchase orders above ${limit} need approval by ${tier} (rank ${level}) or higher`,
+  ownOrder:
+    'You cannot approve your own purchase order: another approver must (only the top tier may)',
+  noSupplierEmail: 'This supplier has no email address: add one to the supplier to send the order',
+  notSendable: (status: string) =>
+    `This purchase order is ${status}; only approved or sent orders go to the supplier`,
+  sentToSupplier: (to: string) => `Purchase order sent to ${to}`,
+  mailFailed: 'The mail to the supplier could not be sent; it is listed as failed',
   notReceivable: (status: string) => `This purchase order is ${status}; it cannot be received`,
   receiptCreated: 'Receipt created',
   receiptNotCreated: 'Receipt not created',

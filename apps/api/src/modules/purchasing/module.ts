@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { warehouseRemoving } from '../inventory/hooks.ts';
+import { supplierBillService } from './bills.ts';
 import { seedPurchasingDemo } from './demo.ts';
 import {
   commentService,
@@ -11,12 +12,14 @@ import { purchaseOrderPaymentService, receiptPaymentService } from './payments.t
 import { receiptService } from './receipts.ts';
 import { purchasingRoutes } from './routes.ts';
 import { purchaseOrderService, supplierService, vendorService } from './services.ts';
+import { supplierMailRoutes } from './supplier-mail.ts';
 import { refuseWarehouseInUse } from './warehouse-guard.ts';
 
 /**
  * The buying side of the inventory app (issue 19): suppliers and vendors, purchase orders with
- * approval above the company's limit, receipts into the warehouse (all or nothing), and
- * discrepancies the supplier answers through a secure public link.
+ * approval above the company's limit or by its tiers, mailed to the supplier (each mail recorded),
+ * receipts into the warehouse (all or nothing), discrepancies the supplier answers through a
+ * secure public link, and supplier bills held by the three-way match until a credit releases them.
  */
 export const purchasingModule = defineModule({
   name: 'purchasing',
@@ -29,11 +32,13 @@ export const purchasingModule = defineModule({
     commentService,
     purchaseOrderPaymentService,
     receiptPaymentService,
+    supplierBillService,
   ],
   permissions: ['approve_purchase_orders'],
-  routes: (api, { db }) => {
+  routes: (api, { db, config }) => {
     api.publicLinks.handle(discrepancyLinkHandler);
     purchasingRoutes(api, db);
+    supplierMailRoutes(api, db, config);
     publicDiscrepancyRoutes(api, db);
   },
   connect: () => warehouseRemoving.register('purchasing', refuseWarehouseInUse),
@@ -69,6 +74,18 @@ export const purchasingModule = defineModule({
           route: '/inventory-purchase-order/receipt/payment',
           icon: 'receipt',
           permission: 'read_receipt_payments',
+        },
+        {
+          name: 'Supplier Bills',
+          route: '/inventory/supplier-bills',
+          icon: 'receipt',
+          permission: 'read_supplier_bills',
+        },
+        {
+          name: 'Purchase Order Approvals',
+          route: '/inventory/purchase-order/approval-settings',
+          icon: 'settings',
+          permission: 'can_edit_own_company_settings',
         },
         {
           name: 'Discrepancies',

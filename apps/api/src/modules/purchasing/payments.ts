@@ -9,6 +9,7 @@ import {
   purchaseOrderStatusMachine,
   type PurchaseOrderStatus,
 } from '@portal/contract/resources/purchasing';
+import { supplierBillMessages as billMessages } from '@portal/contract/resources/supplier-bills';
 import type { Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
@@ -18,7 +19,9 @@ import {
   purchaseOrderReceipts,
   purchaseOrders,
   receiptPayments,
+  supplierBills,
 } from './schema.ts';
+import { creditedCents } from './bills.ts';
 import { formatCents } from './services.ts';
 
 /**
@@ -92,6 +95,42 @@ function assertPayable(status: string) {
   throw AppError.conflict(messages.notPayable(label.toLowerCase()));
 }
 
+/**
+ * A payment of a supplier bill: the bill must be the order's, not held by the three-way match
+ * (409), and the payments of it never exceed its total minus its credits.
+ */
+async function assertBillPayable(
+  tx: Tx,
+  companyId: number,
+  orderId: number,
+  billId: number,
+  amount: number,
+  except?: number,
+) {
+  const [bill] = await tx
+    .select({
+      purchase_order_id: supplierBills.purchase_order_id,
+      status: supplierBills.status,
+      total_cents: supplierBills.total_cents,
+    })
+    .from(supplierBills)
+    .where(and(tenantScope(supplierBills, companyId), eq(supplierBills.id, billId)))
+    .for('update');
+  if (!bill)
+    throw AppError.badRequest('Supplier Bill not found', {
+      supplier_bill_id: ['Supplier Bill not found'],
+    });
+  if (bill.purchase_order_id !== orderId)
+    throw AppError.badRequest(billMessages.otherOrder, {
+      supplier_bill_id: [billMessages.otherOrder],
+    });
+  if (bill.status === 'held') throw AppError.conflict(billMessages.held);
+  const against = eq(purchaseOrderPayments.supplier_bill_id, billId);
+  const paid = await paidSoFar(tx, companyId, purchaseOrderPayments, against, except);
+  const owed = bill.total_cents - (await creditedCents(tx, companyId, billId));
+  assertWithin(owed, paid, amount, 'bill');
+}
+
 /** SPEC.md /inventory-purchase-order/payment: payments against a purchase order. */
 export const purchaseOrderPaymentService = createResourceService({
   definition: orderPaymentResource,
@@ -104,6 +143,14 @@ export const purchaseOrderPaymentService = createResourceService({
       const against = eq(purchaseOrderPayments.purchase_order_id, input.purchase_order_id);
       const paid = await paidSoFar(tx, ctx.companyId, purchaseOrderPayments, against);
       assertWithin(order.total_cents, paid, input.amount_cents, 'purchase order');
+      if (input.supplier_bill_id)
+        await assertBillPayable(
+          tx,
+          ctx.companyId,
+          input.purchase_order_id,
+          input.supplier_bill_id,
+          input.amount_cents,
+        );
       return { ...input, recorded_by: ctx.userId };
     },
     beforeUpdate: async (input, existing, ctx, tx) => {
@@ -119,6 +166,15 @@ export const purchaseOrderPaymentService = createResourceService({
           existing.id,
         );
         assertWithin(order.total_cents, paid, input.amount_cents, 'purchase order');
+        if (typeof existing.supplier_bill_id === 'number')
+          await assertBillPayable(
+            tx,
+            ctx.companyId,
+            orderId,
+            existing.supplier_bill_id,
+            input.amount_cents,
+            existing.id,
+          );
       }
       return input;
     },

@@ -1,14 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   APPROVAL_LIMIT_SETTING,
+  APPROVAL_TIERS_SETTING,
+  approvalTiersSchema,
+  type ApprovalTier,
   DEFAULT_APPROVAL_LIMIT_CENTS,
   purchaseOrders as purchaseOrderResource,
   purchasingMessages as messages,
   suppliers as supplierResource,
   vendors as vendorResource,
 } from '@portal/contract/resources/purchasing';
-import type { RequestContext } from '../../platform/context.ts';
+import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { tenantResource } from '../../platform/module.ts';
@@ -16,7 +19,14 @@ import { createResourceService, type Row } from '../../platform/resources/servic
 import { defineSetting, readSetting } from '../../platform/settings.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { isWarehouse, locationNamesOf } from '../inventory/api.ts';
-import { purchaseOrderLines, purchaseOrders, suppliers, vendors } from './schema.ts';
+import { namesOf } from '../users/api.ts';
+import {
+  purchaseOrderApprovals,
+  purchaseOrderLines,
+  purchaseOrders,
+  suppliers,
+  vendors,
+} from './schema.ts';
 
 export const supplierService = tenantResource(supplierResource, suppliers);
 export const vendorService = tenantResource(vendorResource, vendors);
@@ -31,6 +41,28 @@ export const approvalLimitSetting = defineSetting({
 
 export const approvalLimitOf = (db: Executor, ctx: Pick<RequestContext, 'companyId'>) =>
   readSetting(db, ctx, approvalLimitSetting);
+
+/** The company's approval tiers (ascending); none means the single limit above. */
+export const approvalTiersSetting = defineSetting<ApprovalTier[]>({
+  key: APPROVAL_TIERS_SETTING,
+  label: 'Approval tiers: above an amount (cents), the rank that may approve',
+  schema: approvalTiersSchema,
+  default: [],
+});
+
+/**
+ * The approval rule of the company: with tiers, the limit is the lowest tier's start and an order
+ * falls in the highest tier it is above; without, the single limit and no tier.
+ */
+export async function approvalRuleOf(db: Executor, ctx: Pick<RequestContext, 'companyId'>) {
+  const tiers = await readSetting(db, ctx, approvalTiersSetting);
+  if (!tiers.length) return { limit: await approvalLimitOf(db, ctx), tiers };
+  return { limit: tiers[0]?.from_cents ?? 0, tiers };
+}
+
+/** The tier a total falls in: the highest one whose start it is above (null: none). */
+export const tierOf = (tiers: readonly ApprovalTier[], total: number): ApprovalTier | null =>
+  tiers.filter((tier) => total > tier.from_cents).at(-1) ?? null;
 
 export const formatCents = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -67,7 +99,12 @@ export const purchaseOrderService = createResourceService({
      */
     decorate: async (rows, ctx, db) => {
       if (!rows.length) return;
-      const limit = await approvalLimitOf(db, ctx);
+      const { limit, tiers } = await approvalRuleOf(db, ctx);
+      const approvals = await approvalsOf(
+        db,
+        ctx.companyId,
+        rows.map((row) => row.id),
+      );
       const warehouses = await locationNamesOf(
         db,
         ctx.companyId,
@@ -77,6 +114,8 @@ export const purchaseOrderService = createResourceService({
         const needs = Number(row.total_cents) > limit;
         row.approval_limit_cents = limit;
         row.needs_approval = needs;
+        row.approval_tier = tierOf(tiers, Number(row.total_cents));
+        row.approvals = approvals.get(row.id) ?? [];
         row.warehouse_name = warehouses.get(Number(row.warehouse_id)) ?? null;
       }
     },
@@ -91,14 +130,77 @@ export const purchaseOrderService = createResourceService({
   onTransition: (row, from, ctx, tx) => approvalRules(row, from, ctx, tx),
 });
 
-/** Approving: at or under the limit from a draft, or by an approver; who and when are kept. */
+/** The approvals of these orders, oldest first, with the approver's name. */
+async function approvalsOf(db: Executor, companyId: number, orderIds: number[]) {
+  const byOrder = new Map<number, Row[]>();
+  if (!orderIds.length) return byOrder;
+  const rows = await db
+    .select({
+      id: purchaseOrderApprovals.id,
+      purchase_order_id: purchaseOrderApprovals.purchase_order_id,
+      approved_by: purchaseOrderApprovals.approved_by,
+      approver_access_level: purchaseOrderApprovals.approver_access_level,
+      tier_label: purchaseOrderApprovals.tier_label,
+      tier_from_cents: purchaseOrderApprovals.tier_from_cents,
+      required_access_level: purchaseOrderApprovals.required_access_level,
+      total_cents: purchaseOrderApprovals.total_cents,
+      created_at: purchaseOrderApprovals.created_at,
+    })
+    .from(purchaseOrderApprovals)
+    .where(
+      and(
+        tenantScope(purchaseOrderApprovals, companyId),
+        inArray(purchaseOrderApprovals.purchase_order_id, orderIds),
+      ),
+    )
+    .orderBy(asc(purchaseOrderApprovals.id));
+  const names = await namesOf(
+    db,
+    companyId,
+    rows.flatMap((row) => (row.approved_by === null ? [] : [row.approved_by])),
+  );
+  for (const row of rows) {
+    const list = byOrder.get(row.purchase_order_id) ?? [];
+    const name = row.approved_by === null ? null : (names.get(row.approved_by) ?? null);
+    list.push({ ...row, approved_by_name: name });
+    byOrder.set(row.purchase_order_id, list);
+  }
+  return byOrder;
+}
+
+/**
+ * Approving. Without tiers: at or under the limit from a draft, above it by an approver (the
+ * transition's permission). With tiers: above the lowest tier, a draft is submitted first and the
+ * approver's rank (access level) must reach the tier the total falls in (403 naming it); nobody
+ * approves an order they created unless their rank reaches the top tier (the company's highest
+ * approvers have nobody above them). Who approved, at which tier, is recorded.
+ */
 async function approvalRules(row: Row, from: string, ctx: RequestContext, tx: Tx) {
   if (row.status !== 'approved') return;
-  if (from === 'draft') {
-    const limit = await approvalLimitOf(tx, ctx);
-    if (Number(row.total_cents) > limit)
-      throw AppError.conflict(messages.needsApproval(formatCents(limit)));
+  const { limit, tiers } = await approvalRuleOf(tx, ctx);
+  const total = Number(row.total_cents);
+  if (from === 'draft' && total > limit)
+    throw AppError.conflict(messages.needsApproval(formatCents(limit)));
+  const tier = tierOf(tiers, total);
+  if (tier && !isSuperAdmin(ctx)) {
+    if (ctx.accessLevel < tier.min_access_level)
+      throw AppError.forbidden(
+        messages.tierNeedsApprover(formatCents(tier.from_cents), tier.label, tier.min_access_level),
+      );
+    const top = Math.max(...tiers.map((t) => t.min_access_level));
+    if (row.created_by === ctx.userId && ctx.accessLevel < top)
+      throw AppError.forbidden(messages.ownOrder);
   }
+  await tx.insert(purchaseOrderApprovals).values({
+    company_id: ctx.companyId,
+    purchase_order_id: row.id,
+    approved_by: ctx.userId,
+    approver_access_level: ctx.accessLevel,
+    tier_label: tier?.label ?? null,
+    tier_from_cents: tier?.from_cents ?? null,
+    required_access_level: tier?.min_access_level ?? null,
+    total_cents: total,
+  });
   const [updated] = await tx
     .update(purchaseOrders)
     .set({ approved_by: ctx.userId, approved_at: sql`now()` })
