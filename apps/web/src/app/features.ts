@@ -20,6 +20,7 @@ import { reportingFeature } from '../features/reporting/routes.tsx';
 import { ticketsFeature } from '../features/tickets/routes.tsx';
 import { communicationsFeature } from '../features/communications/routes.tsx';
 import { salesFeature } from '../features/sales/routes.tsx';
+import { commissionsFeature } from '../features/commissions/routes.tsx';
 import { billPayFeature } from '../features/billpay/routes.tsx';
 
 export const features: readonly WebFeature[] = [
@@ -41,5 +42,6 @@ export const features: readonly WebFeature[] = [
   ticketsFeature,
   communicationsFeature,
   salesFeature,
+  commissionsFeature,
   billPayFeature,
 ];
