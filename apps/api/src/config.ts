@@ -110,6 +110,18 @@ const envSchema = z.object({
   POWERBI_CLIENT_ID: z.string().min(1).optional(),
   POWERBI_CLIENT_SECRET: z.string().min(1).optional(),
   POWERBI_WORKSPACE_ID: z.string().min(1).optional(),
+  /**
+   * Bill pay and prepaid (modules/billpay): the provider's HTTPS endpoint and its API key. Unset,
+   * payments go to the embedded local test provider (deterministic, nothing leaves the server).
+   */
+  BILLPAY_PROVIDER_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, 'must be an http(s) URL such as https://billpay.example.com/v1')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  BILLPAY_PROVIDER_KEY: z.string().min(1).optional(),
+  /** Milliseconds the provider has to answer before the payment is stored as failed (502). */
+  BILLPAY_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'HOST'> & {

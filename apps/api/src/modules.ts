@@ -16,6 +16,7 @@ import { purchasingModule } from './modules/purchasing/module.ts';
 import { placesModule } from './modules/places/module.ts';
 import { stockModule } from './modules/stock/module.ts';
 import { salesModule } from './modules/sales/module.ts';
+import { billPayModule } from './modules/billpay/module.ts';
 import { commissionsModule } from './modules/commissions/module.ts';
 import { supportModule } from './modules/support/module.ts';
 import { contactModule } from './modules/contact/module.ts';
@@ -59,6 +60,7 @@ export const modules: readonly PortalModule[] = [
   placesModule,
   stockModule,
   salesModule,
+  billPayModule,
   commissionsModule,
   ticketsModule,
   communicationsModule,

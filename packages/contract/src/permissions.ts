@@ -39,6 +39,7 @@ export const resourcePermissionNames = [
   'activations',
   'sale_returns',
   'sale_dependencies',
+  'bill_payments',
   'suppliers',
   'vendors',
   'purchase_orders',

@@ -97,6 +97,9 @@ const selling: Permission[] = [
   'write_activations',
   'read_sale_returns',
   'write_sale_returns',
+  // Bill pay and prepaid at the counter (billpay): at the stores they work at.
+  'read_bill_payments',
+  'write_bill_payments',
 ];
 
 /** The buying side (issue 19): suppliers, vendors, purchase orders, receipts, discrepancies. */

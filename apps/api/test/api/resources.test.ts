@@ -697,6 +697,18 @@ const samples: Record<ResourcePermissionName, Sample> = {
     },
     update: { reason: 'Changed mind, again' },
   },
+  // List and get only: payments are taken by POST /bill-payments (idempotent, billpay.test.ts);
+  // the generic suite skips it.
+  bill_payments: {
+    create: async (t, token) => ({
+      store_id: (await firstStore(t, token)).storeId,
+      carrier: 'Verizon',
+      account_number: '3405557781',
+      amount_cents: 5_000,
+      payments: [{ method: 'cash', amount_cents: 5_000 }],
+    }),
+    update: { account_holder: 'Generic Holder' },
+  },
   sale_dependencies: {
     // A category of its own per rule: no product is in it, so no other sample's ring-up is refused.
     create: async (t, token) => {

@@ -23,6 +23,7 @@ import type * as communications from '@portal/contract/communications';
 import type * as ticketing from '@portal/contract/resources/tickets';
 import type * as users from '@portal/contract/resources/users';
 import type * as retail from '@portal/contract/resources/sales';
+import type * as billPay from '@portal/contract/resources/billpay';
 import type * as retailRules from '@portal/contract/resources/sales-dependencies';
 import type * as commissions from '@portal/contract/resources/commissions';
 import type * as accessTables from '../../src/modules/access/schema.ts';
@@ -44,6 +45,7 @@ import type * as communicationTables from '../../src/modules/communications/sche
 import type * as ticketTables from '../../src/modules/tickets/schema.ts';
 import type * as userTables from '../../src/modules/users/schema.ts';
 import type * as retailTables from '../../src/modules/sales/schema.ts';
+import type * as billPayTables from '../../src/modules/billpay/schema.ts';
 import type * as commissionTables from '../../src/modules/commissions/schema.ts';
 
 /**
@@ -302,6 +304,12 @@ type Checks = {
     Row<typeof retail.saleReturns>,
     typeof retailTables.saleReturns,
     'store_name' | 'created_by_name' | 'rma_id' | 'rma_status'
+  >;
+  bill_payments: RowMatches<
+    Row<typeof billPay.billPayments>,
+    typeof billPayTables.billPayments,
+    'store_name' | 'created_by_name' | 'allowed_transitions',
+    'failure_code' | 'provider_try' | 'request_hash'
   >;
   sale_dependencies: RowMatches<
     Row<typeof retailRules.saleDependencies>,

@@ -2,7 +2,7 @@
 export { loginClockFieldsFor } from './login-fields.ts';
 export { findStore, getCompanySettings, listBreakSettings } from './settings.ts';
 export { clockIn, clockOut, currentScheduleId, endBreak, sessionOf, startBreak } from './clock.ts';
-export { worksAt } from './store-access.ts';
+export { mayClockAt, worksAt } from './store-access.ts';
 export { getEmployee } from './employees.ts';
 export { currentStaff, type StaffMember, type StaffQuery } from './store-access.ts';
 export { supervisorsOf } from './org.ts';

@@ -7,3 +7,4 @@ export {
   type CommissionSource,
   type MatchableActivation,
 } from './commission-sources.ts';
+export { assertMaySell } from './settings.ts';
