@@ -47,6 +47,17 @@ export const purchasingPaths = {
     edit: '/inventory-purchase-order/receipt/payment/edit/:id',
     view: '/inventory-purchase-order/receipt/payment/view/:id',
   },
+  /** The three-way match: supplier bills against purchase orders (issue 19 item 6). */
+  supplierBills: {
+    list: '/inventory/supplier-bills',
+    aliases: ['/inventory/supplier-bills/list'],
+    create: '/inventory/supplier-bills/create',
+    view: '/inventory/supplier-bills/view/:id',
+  },
+  /** SPEC.md: what was mailed to the supplier for one purchase order. */
+  orderEmails: '/inventory/purchase-order/:id/emails',
+  /** The company's approval limit and tiers (org settings). */
+  approvalSettings: '/inventory/purchase-order/approval-settings',
   publicDiscrepancy: '/public/purchase-order/receipt/discrepancy/:id',
   skuSearch: '/inventory/stock/sku-search',
   warehouses: {

@@ -11,11 +11,15 @@ import {
   vendors,
 } from '@portal/contract/resources/purchasing';
 import { formatCents, statusLabel } from '../../platform/resources/DocumentPanels.tsx';
+import { withId } from '../../platform/resources/paths.ts';
 import type { ListSource, ResourceRow } from '../../platform/resources/resource-api.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { hasPermission } from '../auth/session.ts';
+import { OrderApprovals } from './OrderApprovals.tsx';
 import { OrderPaymentsTab, ReceiptPaymentsTab } from './payment-screens.tsx';
+import { OrderEmailsTab } from './PurchaseOrderEmailsPage.tsx';
+import { OrderBillsTab } from './supplier-bill-screens.tsx';
 import { purchasingPaths as paths } from './paths.ts';
 
 const env = { can: hasPermission };
@@ -190,8 +194,16 @@ export const purchaseOrderScreens = createResourceScreens(
     totals: [{ field: 'total_cents', label: 'Total' }],
     panels: [
       { value: 'payments', label: 'Payments', render: (row) => <OrderPaymentsTab row={row} /> },
+      { value: 'bills', label: 'Bills', render: (row) => <OrderBillsTab row={row} /> },
+      { value: 'emails', label: 'Supplier mail', render: (row) => <OrderEmailsTab row={row} /> },
+      { value: 'approvals', label: 'Approvals', render: (row) => <OrderApprovals row={row} /> },
     ],
     rowLinks: [
+      {
+        label: 'Emails',
+        to: (row) => withId(paths.orderEmails, row.id),
+        permission: 'read_purchase_orders',
+      },
       {
         label: 'Receive',
         to: (row) => `${paths.receiptCreate}?purchase_order_id=${row.id}`,

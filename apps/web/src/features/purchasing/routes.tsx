@@ -9,6 +9,15 @@ const payments = () => import('./payment-screens.tsx');
 const ReceiveGoodsPage = lazyScreen(() => import('./ReceiveGoodsPage.tsx'), 'ReceiveGoodsPage');
 const SkuSearchPage = lazyScreen(() => import('./SkuSearchPage.tsx'), 'SkuSearchPage');
 const DiscrepancyPage = lazyScreen(() => import('./DiscrepancyPage.tsx'), 'DiscrepancyPage');
+const PurchaseOrderEmailsPage = lazyScreen(
+  () => import('./PurchaseOrderEmailsPage.tsx'),
+  'PurchaseOrderEmailsPage',
+);
+const ApprovalSettingsPage = lazyScreen(
+  () => import('./ApprovalSettingsPage.tsx'),
+  'ApprovalSettingsPage',
+);
+const bills = () => import('./supplier-bill-screens.tsx');
 
 /**
  * The buying side of the inventory app (issue 19): suppliers, vendors, purchase orders with
@@ -27,6 +36,9 @@ export const purchasingFeature = defineFeature({
       async () => (await payments()).purchaseOrderPaymentScreens,
     ),
     ...resourceRoutes(paths.receiptPayments, async () => (await payments()).receiptPaymentScreens),
+    { path: paths.orderEmails, element: <PurchaseOrderEmailsPage /> },
+    { path: paths.approvalSettings, element: <ApprovalSettingsPage /> },
+    ...resourceRoutes(paths.supplierBills, async () => (await bills()).supplierBillScreens),
     { path: paths.discrepancies.view, element: <DiscrepancyPage /> },
     { path: paths.skuSearch, element: <SkuSearchPage /> },
     ...resourceRoutes(paths.warehouses, async () => (await places()).warehouseScreens),
