@@ -122,6 +122,18 @@ const envSchema = z.object({
   BILLPAY_PROVIDER_KEY: z.string().min(1).optional(),
   /** Milliseconds the provider has to answer before the payment is stored as failed (502). */
   BILLPAY_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
+  /**
+   * An SMS provider with a Twilio-style REST API (notifications' SMS): all four set sends SMS
+   * through it; none set keeps them in the SMS outbox (the delivery log).
+   */
+  SMS_PROVIDER_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, 'must be an http(s) URL such as https://api.twilio.com/2010-04-01')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  SMS_PROVIDER_ACCOUNT: z.string().min(1).optional(),
+  SMS_PROVIDER_TOKEN: z.string().min(8).optional(),
+  SMS_FROM: z.string().min(3).optional(),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'HOST'> & {
@@ -163,6 +175,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.DEV_MAILBOX && config.NODE_ENV === 'production')
     throw new ConfigError(
       'Invalid configuration: DEV_MAILBOX: cannot be true when NODE_ENV is production',
+    );
+  const smsSettings = [
+    config.SMS_PROVIDER_URL,
+    config.SMS_PROVIDER_ACCOUNT,
+    config.SMS_PROVIDER_TOKEN,
+    config.SMS_FROM,
+  ];
+  if (smsSettings.some(Boolean) && !smsSettings.every(Boolean))
+    throw new ConfigError(
+      'Invalid configuration: SMS_PROVIDER_URL, SMS_PROVIDER_ACCOUNT, SMS_PROVIDER_TOKEN and SMS_FROM: set all four (an SMS provider) or none (the SMS outbox)',
     );
   const devMailbox =
     !config.SMTP_URL &&

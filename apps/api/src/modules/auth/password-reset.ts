@@ -6,6 +6,7 @@ import { recordSecurityEvent } from '../../platform/security-events.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../mail/api.ts';
+import { sendRecordedMail } from '../notifications/api.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
 import { passwordResets } from './schema.ts';
@@ -59,15 +60,27 @@ export async function requestPasswordReset(
     });
   });
   const link = `${appUrl}/reset-password?token=${token}`;
-  await mailer.send({
-    to: email,
-    companyId: found.company_id,
-    subject: `Reset your ${BRAND} password`,
-    text:
-      `Someone asked to reset the password of your ${BRAND} account (${email}).\n\n` +
-      `Open this link within 1 hour to choose a new password:\n${link}\n\n` +
-      `The link works once. If you did not ask for it, ignore this mail: your password stays as it is.`,
-  });
+  const subject = `Reset your ${BRAND} password`;
+  // Recorded in the company's /mail-reports without the link (it takes the account over).
+  await sendRecordedMail(
+    db,
+    mailer,
+    {
+      to: email,
+      companyId: found.company_id,
+      subject,
+      text:
+        `Someone asked to reset the password of your ${BRAND} account (${email}).\n\n` +
+        `Open this link within 1 hour to choose a new password:\n${link}\n\n` +
+        `The link works once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    },
+    {
+      userId: found.user_id,
+      kind: 'password_reset',
+      subject,
+      summary: 'A password reset link (the link is not kept here)',
+    },
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { Mailer } from '../mail/api.ts';
+import { sendRecordedMail } from '../notifications/api.ts';
 import { userIdentities } from '../users/schema.ts';
 import { twoFactorChallenges } from './schema.ts';
 import { hashToken } from '../users/api.ts';
@@ -76,13 +77,24 @@ export async function startChallenge(
     expires_at: sql`now() + make_interval(mins => ${twoFactorRules.challengeMinutes})`,
     ip: who.ip,
   });
-  if (code) await sendOrFail(mailer, codeMail(who.email, code, who.companyId));
+  if (code) await sendOrFail(db, mailer, codeMail(who.email, code, who.companyId), who.userId);
   return token;
 }
 
-async function sendOrFail(mailer: Mailer, mail: Parameters<Mailer['send']>[0]) {
+/** Mails the code, recorded in the company's /mail-reports without the code. */
+async function sendOrFail(
+  db: Executor,
+  mailer: Mailer,
+  mail: ReturnType<typeof codeMail>,
+  userId: number,
+) {
   try {
-    await mailer.send(mail);
+    await sendRecordedMail(db, mailer, mail, {
+      userId,
+      kind: 'sign_in_code',
+      subject: `${BRAND} sign-in code`,
+      summary: 'A sign-in code (the code is not kept here)',
+    });
   } catch {
     throw new AppError(503, authMessages.twoFactorMailFailed);
   }
@@ -252,7 +264,7 @@ export async function resendCode(db: Database, mailer: Mailer, token: string): P
       and(tenantScope(userIdentities, row.company_id), eq(userIdentities.user_id, row.user_id)),
     );
   if (!identity) throw new AppError(401, authMessages.twoFactorExpired);
-  await sendOrFail(mailer, codeMail(identity.email, code, row.company_id));
+  await sendOrFail(db, mailer, codeMail(identity.email, code, row.company_id), row.user_id);
   return twoFactorRules.resendGapSeconds;
 }
 

@@ -12,6 +12,8 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Where mail goes: an SMTP server, or the outbox table (the delivery log names it). */
+  readonly provider: 'smtp' | 'outbox';
   /** Sends one message; rejects when the SMTP server refuses it. */
   send(mail: Mail): Promise<void>;
   close(): void;
@@ -29,6 +31,7 @@ export function createMailer(
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
+      provider: 'smtp',
       async send(mail) {
         await transport.sendMail({
           from: config.MAIL_FROM,
@@ -42,6 +45,7 @@ export function createMailer(
     };
   }
   return {
+    provider: 'outbox',
     async send(mail) {
       await db.insert(mailOutbox).values({
         company_id: mail.companyId ?? null,

@@ -2,6 +2,7 @@
 import { NOTIFICATION_EVENT, type NotificationKind } from '@portal/contract/notifications';
 import type { Executor } from '../../platform/database.ts';
 import { publish } from '../../platform/events.ts';
+import type { Mailer } from '../mail/api.ts';
 import { emailsOf } from '../users/api.ts';
 import { channelsFor, smsPhonesOf } from './preferences.ts';
 import { notificationDeliveries, notifications } from './schema.ts';
@@ -65,4 +66,52 @@ export async function notify(tx: Executor, companyId: number, notice: Notice): P
         text: delivery.channel === 'sms' ? `${notice.title}: ${notice.body}`.slice(0, 320) : text,
       })),
     );
+}
+
+/** How a mail sent on the spot appears in the delivery log: without its secret part. */
+export interface MailRecord {
+  userId: number;
+  /** what sent it, shown in /mail-reports (password_reset, sign_in_code) */
+  kind: string;
+  /** the subject and text the log keeps (a reset link or a code takes an account over) */
+  subject: string;
+  summary: string;
+}
+
+/**
+ * Sends a mail now through `mailer` and records it in the company's delivery log (/mail-reports):
+ * `sent` once the SMTP server (or the outbox) took it, `failed` with the error otherwise, which
+ * is thrown on to the caller.
+ */
+export async function sendRecordedMail(
+  db: Executor,
+  mailer: Mailer,
+  mail: Parameters<Mailer['send']>[0] & { companyId: number },
+  record: MailRecord,
+) {
+  const row = {
+    company_id: mail.companyId,
+    notification_kind: record.kind,
+    user_id: record.userId,
+    channel: 'mail',
+    to: mail.to,
+    subject: record.subject,
+    text: record.summary,
+    provider: mailer.provider,
+    attempts: 1,
+  };
+  try {
+    await mailer.send(mail);
+  } catch (error) {
+    await db.insert(notificationDeliveries).values({
+      ...row,
+      status: 'failed',
+      failed_at: new Date().toISOString(),
+      last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+    });
+    throw error;
+  }
+  await db
+    .insert(notificationDeliveries)
+    .values({ ...row, status: 'sent', sent_at: new Date().toISOString() });
 }
