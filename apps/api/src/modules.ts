@@ -16,6 +16,7 @@ import { purchasingModule } from './modules/purchasing/module.ts';
 import { placesModule } from './modules/places/module.ts';
 import { stockModule } from './modules/stock/module.ts';
 import { salesModule } from './modules/sales/module.ts';
+import { replenishmentModule } from './modules/replenishment/module.ts';
 import { billPayModule } from './modules/billpay/module.ts';
 import { commissionsModule } from './modules/commissions/module.ts';
 import { supportModule } from './modules/support/module.ts';
@@ -60,6 +61,7 @@ export const modules: readonly PortalModule[] = [
   placesModule,
   stockModule,
   salesModule,
+  replenishmentModule,
   billPayModule,
   commissionsModule,
   ticketsModule,

@@ -725,7 +725,38 @@ const samples: Record<ResourcePermissionName, Sample> = {
     },
     update: { note: 'Generic rule, changed' },
   },
-  bulletins: {
+  device_type_fields: {
+    // A category of its own per field: no product is in it, so no product write is checked by it.
+    create: async (t, token) => {
+      const category = await t.call<{ data: { id: number } }>('POST', '/api/categories', {
+        token,
+        body: { name: `Generic Device Type ${++uniqueCount} ${Date.now()}` },
+      });
+      return {
+        category_id: category.body.data.id,
+        key: 'storage',
+        label: 'Storage',
+        field_type: 'select',
+        options: ['128GB', '256GB'],
+      };
+    },
+    update: { label: 'Storage size' },
+  },
+  static_accessories: {
+    create: async (t, token) => ({
+      product_id: await makeProduct(t, token, 'accessory'),
+      quantity: 3,
+    }),
+    update: { quantity: 4 },
+  },
+  stock_minimums: {
+    create: async (t, token) => ({
+      store_id: (await firstStore(t, token)).storeId,
+      product_id: await makeProduct(t, token, 'device'),
+      min_quantity: 2,
+    }),
+    update: { min_quantity: 5 },
+  },  bulletins: {
     create: async () => {
       uniqueCount += 1;
       return { title: `Generic bulletin ${uniqueCount}`, body: 'Read me', ack_mode: 'read' };

@@ -25,6 +25,7 @@ import type * as users from '@portal/contract/resources/users';
 import type * as retail from '@portal/contract/resources/sales';
 import type * as billPay from '@portal/contract/resources/billpay';
 import type * as retailRules from '@portal/contract/resources/sales-dependencies';
+import type * as replenishment from '@portal/contract/resources/replenishment';
 import type * as commissions from '@portal/contract/resources/commissions';
 import type * as accessTables from '../../src/modules/access/schema.ts';
 import type * as assignmentTables from '../../src/modules/assignments/schema.ts';
@@ -45,6 +46,7 @@ import type * as communicationTables from '../../src/modules/communications/sche
 import type * as ticketTables from '../../src/modules/tickets/schema.ts';
 import type * as userTables from '../../src/modules/users/schema.ts';
 import type * as retailTables from '../../src/modules/sales/schema.ts';
+import type * as replenishmentTables from '../../src/modules/replenishment/schema.ts';
 import type * as billPayTables from '../../src/modules/billpay/schema.ts';
 import type * as commissionTables from '../../src/modules/commissions/schema.ts';
 
@@ -315,6 +317,21 @@ type Checks = {
     Row<typeof retailRules.saleDependencies>,
     typeof retailTables.saleDependencies,
     'item_category_name' | 'required_category_name'
+  >;
+  device_type_fields: RowMatches<
+    Row<typeof catalog.deviceTypeFields>,
+    typeof catalogTables.deviceTypeFields,
+    'category_name'
+  >;
+  static_accessories: RowMatches<
+    Row<typeof replenishment.staticAccessories>,
+    typeof replenishmentTables.staticAccessories,
+    'product_name' | 'store_name'
+  >;
+  stock_minimums: RowMatches<
+    Row<typeof replenishment.stockMinimums>,
+    typeof replenishmentTables.stockMinimums,
+    'store_name' | 'product_name'
   >;
   commission_plans: RowMatches<
     Row<typeof commissions.commissionPlans>,

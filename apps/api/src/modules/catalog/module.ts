@@ -3,6 +3,7 @@ import { defineModule, tenantResource } from '../../platform/module.ts';
 import { seedCatalogDemo } from './demo.ts';
 import * as tables from './schema.ts';
 import { brandService, categoryService, productService } from './services.ts';
+import { deviceTypeFieldService } from './device-fields.ts';
 
 export const catalogModule = defineModule({
   name: 'catalog',
@@ -12,6 +13,7 @@ export const catalogModule = defineModule({
     tenantResource(manufacturers, tables.manufacturers),
     productService,
     brandService,
+    deviceTypeFieldService,
   ],
   sidebar: [
     {
@@ -34,6 +36,13 @@ export const catalogModule = defineModule({
       icon: 'store',
       permission: 'read_manufacturers',
       order: 4,
+    },
+    {
+      name: 'Device Type Fields',
+      route: '/device-type-fields',
+      icon: 'settings',
+      permission: 'read_device_type_fields',
+      order: 5,
     },
     {
       name: 'Adjustment Reasons',

@@ -9,10 +9,29 @@ import { tenantResource } from '../../platform/module.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { brands, categories, products } from './schema.ts';
+import { productExtraFields } from './device-fields.ts';
 
 export const categoryService = tenantResource(categoryResource, categories);
 
-export const productService = tenantResource(productResource, products);
+/**
+ * Products: the values of their category's device type fields (/device-type-fields) are checked on
+ * every write that sends them or changes the category (400 naming `extra_fields.<key>`).
+ */
+export const productService = createResourceService({
+  definition: productResource,
+  table: products,
+  tenantColumn: 'company_id',
+  hooks: {
+    beforeCreate: async (input, ctx, tx) => ({
+      ...input,
+      extra_fields: (await productExtraFields(tx, ctx, input)) ?? {},
+    }),
+    beforeUpdate: async (input, existing, ctx, tx) => {
+      const extra = await productExtraFields(tx, ctx, input, existing);
+      return extra === undefined ? { ...input } : { ...input, extra_fields: extra };
+    },
+  },
+});
 
 /** "Nokia is the brand of 3 products; give them another brand first" (the 409 of a delete). */
 export const brandInUse = (name: string, products: number) =>

@@ -1,12 +1,12 @@
 // The inventory module's public functions for other modules (docs/ARCHITECTURE.md, "Boundaries"):
 // serialised units leaving a store's stock (a sale, an activation) and coming back (a return).
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FieldErrors } from '@portal/contract/envelope';
 import { salesMessages } from '@portal/contract/resources/sales';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { tenantScope } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import { inventoryItems, stockLocations, stockMovements } from './schema.ts';
 import { moveUnits, warehouseStock } from './stock.ts';
 
@@ -408,3 +408,40 @@ export async function setAsideUnits(tx: Tx, ctx: Ctx, units: Item[], reason: str
 
 /** Serialised units per product in the company's warehouses (the SKU search's on-hand figure). */
 export const warehouseUnitCounts = warehouseStock;
+
+/**
+ * Per product, a store's units on hand (its stock location) and in transit to it (the in-transit
+ * locations of the given orders of the store): the suggested order's stock.
+ */
+export async function storeUnitCounts(
+  db: Executor,
+  companyId: number,
+  storeId: number,
+  orderIds: readonly number[],
+): Promise<{ onHand: Map<number, number>; inTransit: Map<number, number> }> {
+  const count = async (where: SQL | undefined) => {
+    const rows = await db
+      .select({ product_id: inventoryItems.product_id, n: sql<number>`count(*)::int` })
+      .from(inventoryItems)
+      .innerJoin(
+        stockLocations,
+        tenantJoin(stockLocations, inventoryItems.company_id, inventoryItems.location_id),
+      )
+      .where(and(tenantScope(inventoryItems, companyId), where))
+      .groupBy(inventoryItems.product_id);
+    return new Map(rows.map((row) => [row.product_id, Number(row.n)]));
+  };
+  return {
+    onHand: await count(
+      and(eq(stockLocations.kind, 'store'), eq(stockLocations.store_id, storeId)),
+    ),
+    inTransit: orderIds.length
+      ? await count(
+          and(
+            eq(stockLocations.kind, 'in_transit'),
+            inArray(stockLocations.order_id, [...orderIds]),
+          ),
+        )
+      : new Map(),
+  };
+}

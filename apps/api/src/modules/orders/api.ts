@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orders as orderResource, type Order } from '@portal/contract/resources/orders';
-import type { Database, Tx } from '../../platform/database.ts';
+import type { Database, Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { tenantScope } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import { attachReferences } from '../../platform/resources/references.ts';
 import { orderLines, orders } from './schema.ts';
 import { orderService } from './services.ts';
@@ -119,6 +119,51 @@ export async function ordersInStatus(
   }));
 }
 
-export { storesCanOrderFor } from './orderable.ts';
+export { assertMayOrderFor, storesCanOrderFor } from './orderable.ts';
 export { demoContext, demoStores } from './demo.ts';
 export { priceAdjustmentsBetween, type PriceAdjustmentFact } from './reports.ts';
+
+/** The ids of a store's orders in the given statuses (the suggested order's in-transit units). */
+export async function storeOrderIds(
+  db: Executor,
+  companyId: number,
+  storeId: number,
+  statuses: readonly string[],
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        tenantScope(orders, companyId),
+        eq(orders.store_id, storeId),
+        inArray(orders.status, [...statuses]),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** Per product, the units on a store's orders in the given statuses (ordered, not shipped yet). */
+export async function storeOrderedQuantities(
+  db: Executor,
+  companyId: number,
+  storeId: number,
+  statuses: readonly string[],
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      product_id: orderLines.product_id,
+      quantity: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, tenantJoin(orders, orderLines.company_id, orderLines.order_id))
+    .where(
+      and(
+        tenantScope(orderLines, companyId),
+        eq(orders.store_id, storeId),
+        inArray(orders.status, [...statuses]),
+      ),
+    )
+    .groupBy(orderLines.product_id);
+  return new Map(rows.map((row) => [row.product_id, Number(row.quantity)]));
+}

@@ -8,3 +8,4 @@ export {
   type MatchableActivation,
 } from './commission-sources.ts';
 export { assertMaySell } from './settings.ts';
+export { unitsSoldAt } from './units-sold.ts';
