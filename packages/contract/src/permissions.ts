@@ -39,9 +39,6 @@ export const resourcePermissionNames = [
   'activations',
   'sale_returns',
   'sale_dependencies',
-  'device_type_fields',
-  'static_accessories',
-  'stock_minimums',
   'bill_payments',
   'suppliers',
   'vendors',
@@ -97,6 +94,8 @@ export const featurePermissions = [
   'read_contact_us',
   /** a return past its window (sales.remorse_window_days), with a reason */
   'override_sale_returns',
+  /** the sales reports (/sales-reports and their views): figures of the stores one may see */
+  'read_sales_reports',
   /** approve purchase orders above the company's approval limit (purchasing) */
   'approve_purchase_orders',
   /** approve a price adjustment of an order line (/price-adjustment) */

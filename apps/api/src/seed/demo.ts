@@ -100,6 +100,8 @@ const selling: Permission[] = [
   // Bill pay and prepaid at the counter (billpay): at the stores they work at.
   'read_bill_payments',
   'write_bill_payments',
+  // Their store's sales reports: the scope rule keeps an associate to the stores they work at.
+  'read_sales_reports',
 ];
 
 /** The buying side (issue 19): suppliers, vendors, purchase orders, receipts, discrepancies. */
@@ -153,9 +155,6 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_hr_compensation',
     'write_hr_timesheets',
     'write_orders',
-    // What their stores always carry and hold at least (the suggested order's inputs).
-    'write_static_accessories',
-    'write_stock_minimums',
     'write_tickets',
     'write_bulletins',
     'write_recipient_lists',

@@ -115,3 +115,25 @@ export async function orgTreeOf(db: Executor, companyId: number) {
   ]);
   return { regions: regionRows, districts: districtRows, stores: storeRows };
 }
+
+/**
+ * Stores of the company among `storeIds`, each with its time zone, district and region (ids and
+ * names): what a report needs to date and group rows by place.
+ */
+export async function storePlacesOf(db: Executor, companyId: number, storeIds: number[]) {
+  if (!storeIds.length) return [];
+  return db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      time_zone: stores.time_zone,
+      district_id: stores.district_id,
+      district_name: districts.name,
+      region_id: districts.region_id,
+      region_name: regions.name,
+    })
+    .from(stores)
+    .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
+    .leftJoin(regions, tenantJoin(regions, districts.company_id, districts.region_id))
+    .where(and(tenantScope(stores, companyId), inArray(stores.id, storeIds)));
+}

@@ -7,11 +7,12 @@ import { pinExpiryJob } from './pin-expiry.ts';
 import { seedSalesDemo } from './demo.ts';
 import { saleReturnService } from './returns.ts';
 import { saleService } from './sales.ts';
+import { salesReportRoutes } from './reports.ts';
 
 /**
  * Retail sales at the counter (issue 17): customers, sales with lines (held, completed by split
  * payments, serialised units leaving stock), activations (sealed transfer PIN), returns by type,
- * and the sales center's day at a store.
+ * the sales center's day at a store, and the sales reports.
  */
 export const salesModule = defineModule({
   name: 'sales',
@@ -22,7 +23,8 @@ export const salesModule = defineModule({
     saleReturnService,
     saleDependencyService,
   ],
-  permissions: ['override_sale_returns'],
+  permissions: ['override_sale_returns', 'read_sales_reports'],
+  routes: (api, { db }) => salesReportRoutes(api, db),
   connect: ({ config }) => useSecretBox(secretBoxFor(config)),
   jobs: () => [pinExpiryJob],
   sidebar: [
@@ -53,6 +55,24 @@ export const salesModule = defineModule({
           route: '/returns-refunds',
           icon: 'assignment',
           permission: 'read_sale_returns',
+        },
+        {
+          name: 'Sales Reports',
+          route: '/sales-reports',
+          icon: 'assessment',
+          permission: 'read_sales_reports',
+        },
+        {
+          name: 'Sales Details',
+          route: '/sales-details-reports',
+          icon: 'assessment',
+          permission: 'read_sales_reports',
+        },
+        {
+          name: 'Sales Metrics',
+          route: '/sales-metrics-reports',
+          icon: 'assessment',
+          permission: 'read_sales_reports',
         },
         {
           name: 'Sale Dependencies',
