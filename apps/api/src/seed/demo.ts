@@ -155,6 +155,9 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'write_hr_compensation',
     'write_hr_timesheets',
     'write_orders',
+    // What their stores always carry and hold at least (the suggested order's inputs).
+    'write_static_accessories',
+    'write_stock_minimums',
     'write_tickets',
     'write_bulletins',
     'write_recipient_lists',

@@ -378,6 +378,21 @@ export async function adjustmentReasonName(
   return row?.name ?? null;
 }
 
+/** Suggested ordering (replenishment): each product's facts and its lead days (null: default). */
+export async function orderingFactsOf(
+  db: Executor,
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, ProductFacts & { lead_days: number | null }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ ...factColumns, lead_days: products.lead_days })
+    .from(products)
+    .where(and(tenantScope(products, companyId), inArray(products.id, unique)));
+  return new Map(rows.map((row) => [row.id, { ...asFacts(row), lead_days: row.lead_days }]));
+}
+
 /**
  * The company's products as an SQL derived table (id, name, sku, kind, category_id,
  * category_name) for another module's aggregate query to join (the sales reports): one hash join
