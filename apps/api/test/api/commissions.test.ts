@@ -140,7 +140,7 @@ beforeAll(async () => {
     },
   );
   expect(paid.status).toBe(200);
-  saleLineId = sale.body.data.lines[0]?.id ?? 0;
+  saleLineId = sale.body.data.lines?.[0]?.id ?? 0;
   await t.database.db
     .update(sales)
     .set({ completed_at: '2025-03-11T18:00:00Z' })
