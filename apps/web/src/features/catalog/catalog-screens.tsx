@@ -1,6 +1,9 @@
 import {
   adjustmentReasons,
   categories,
+  deviceFieldTypeLabels,
+  deviceFieldTypes,
+  deviceTypeFields,
   manufacturers,
   products,
 } from '@portal/contract/resources/catalog';
@@ -15,6 +18,8 @@ import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { catalogPaths } from './paths.ts';
+import { DeviceFieldsSection } from './DeviceFieldsSection.tsx';
+import { isRecord } from '../../platform/is-record.ts';
 
 const env = { can: hasPermission };
 
@@ -123,7 +128,19 @@ export const productUi = defineResourceUi({
       helperText: '825 is 8.25%',
     },
     { name: 'is_serialized', label: 'Serialized (IMEI or serial number)', kind: 'switch' },
+    {
+      name: 'lead_days',
+      label: 'Lead days',
+      kind: 'number',
+      helperText: "Days from ordering to the shelf; empty: the company's default",
+    },
   ],
+  // The chosen category's device type fields (/device-type-fields), kept in extra_fields.
+  formSection: {
+    name: 'extra_fields',
+    initial: (row) => (row && isRecord(row.extra_fields) ? row.extra_fields : {}),
+    render: (props) => <DeviceFieldsSection {...props} />,
+  },
 });
 export const productScreens = createResourceScreens(productUi, env);
 
@@ -262,5 +279,65 @@ export const accessoryOrderScreens = createResourceScreens(
     paths: { list: '/accessory-orders', view: '/orders/:id', edit: '/orders/edit/:id' },
     listFilter: { kind: 'accessory' },
   },
+  env,
+);
+
+const fieldTypeOptions = deviceFieldTypes.map((type) => ({
+  value: type,
+  label: deviceFieldTypeLabels[type],
+}));
+
+/** /device-type-fields: the extra fields of each device type (a product category). */
+export const deviceTypeFieldScreens = createResourceScreens(
+  defineResourceUi({
+    resource: deviceTypeFields,
+    paths: catalogPaths.deviceTypeFields,
+    columns: [
+      {
+        field: 'category_id',
+        header: 'Device type',
+        kind: 'reference',
+        reference: categorySearch,
+      },
+      { field: 'label', header: 'Label' },
+      { field: 'key', header: 'Key' },
+      { field: 'field_type', header: 'Type', kind: 'option', options: fieldTypeOptions },
+      {
+        field: 'options',
+        header: 'Options',
+        value: (row) => (Array.isArray(row.options) ? row.options.join(', ') : null),
+        filterable: false,
+        sortable: false,
+      },
+      { field: 'is_required', header: 'Required', kind: 'boolean' },
+      { field: 'order', header: 'Order', kind: 'number' },
+    ],
+    fields: [
+      {
+        name: 'category_id',
+        label: 'Device type (category)',
+        kind: 'search',
+        reference: categorySearch,
+        only: 'create',
+      },
+      { name: 'label', label: 'Label', kind: 'text' },
+      {
+        name: 'key',
+        label: 'Key',
+        kind: 'text',
+        helperText: 'Lowercase letters, digits and underscores, e.g. storage',
+      },
+      { name: 'field_type', label: 'Type', kind: 'select', options: fieldTypeOptions },
+      {
+        name: 'options',
+        label: 'Options',
+        kind: 'tags',
+        helperText: 'For a select: type each option and press Enter',
+        wide: true,
+      },
+      { name: 'is_required', label: 'Required', kind: 'switch' },
+      { name: 'order', label: 'Order', kind: 'number' },
+    ],
+  }),
   env,
 );

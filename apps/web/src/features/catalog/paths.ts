@@ -8,4 +8,5 @@ export const catalogPaths = {
   products: pathsOf('/products'),
   accessories: pathsOf('/accessories'),
   orders: pathsOf('/orders'),
+  deviceTypeFields: pathsOf('/device-type-fields'),
 } as const;

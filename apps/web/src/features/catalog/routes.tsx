@@ -22,6 +22,10 @@ export const catalogFeature = defineFeature({
     ...resourceRoutes(catalogPaths.products, async () => (await screens()).productScreens),
     ...resourceRoutes(catalogPaths.accessories, async () => (await screens()).accessoryScreens),
     ...resourceRoutes(catalogPaths.orders, async () => (await screens()).orderScreens),
+    ...resourceRoutes(
+      catalogPaths.deviceTypeFields,
+      async () => (await screens()).deviceTypeFieldScreens,
+    ),
     // Only its list: its rows open and edit at /orders/{id}.
     ...resourceRoutes(
       { list: '/accessory-orders' },

@@ -23,6 +23,7 @@ import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { addToCart, cartTotals, useCart } from './cart-store.ts';
+import { StaticAccessoriesButton } from './StaticAccessoriesButton.tsx';
 
 const PAGE_SIZE = 24;
 const namedRows = listDataSchema(z.object({ id: z.number(), name: z.string() }));
@@ -175,6 +176,7 @@ function Shop({ kind }: { kind: ProductKind }) {
           {title}
         </Typography>
         <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+          {kind === 'accessory' && <StaticAccessoriesButton />}
           <Button
             component={RouterLink}
             to={kind === 'device' ? shopKinds.accessory.shop : shopKinds.device.shop}

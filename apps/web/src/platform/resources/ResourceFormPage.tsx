@@ -146,6 +146,7 @@ export function ResourceForm({ ui: declared, mode, row, refs, send, labels }: Re
   const form = useForm<FormValues>({
     defaultValues: {
       ...initialFormValues(ui.fields, mode, row, ui.defaults),
+      ...(ui.formSection ? { [ui.formSection.name]: ui.formSection.initial(row) } : {}),
       ...(ui.lines && resource.lines
         ? {
             lines:
@@ -192,6 +193,7 @@ export function ResourceForm({ ui: declared, mode, row, refs, send, labels }: Re
         putServerErrors(error, form.setError, [
           ...fields.map((field) => field.name),
           ...(ui.lines ? ['lines'] : []),
+          ...(ui.formSection ? [ui.formSection.name] : []),
         ]),
       );
       notify.danger(
@@ -240,6 +242,11 @@ export function ResourceForm({ ui: declared, mode, row, refs, send, labels }: Re
           );
         })}
       </Box>
+      {ui.formSection?.render({
+        control: form.control,
+        setValue: form.setValue,
+        disabled: form.formState.isSubmitting,
+      })}
       {ui.lines && resource.lines && (
         <LinesEditor
           lines={ui.lines}

@@ -197,6 +197,40 @@ function multiInput(numeric: boolean): Renderer {
   };
 }
 
+/** Free words (a select's options): typed, each ended with Enter; the value is their array. */
+function TagsInput({ spec, control, required, disabled }: FieldProps) {
+  return (
+    <Controller
+      name={spec.name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          multiple
+          freeSolo
+          options={[]}
+          value={Array.isArray(field.value) ? field.value.map(String) : []}
+          disabled={disabled}
+          onChange={(_event, words) =>
+            field.onChange([...new Set(words.map((word) => word.trim()).filter(Boolean))])
+          }
+          onBlur={field.onBlur}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={spec.label}
+              name={field.name}
+              inputRef={field.ref}
+              required={required}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message ?? spec.helperText}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}
+
 const SEARCH_PAUSE_MS = 250;
 
 /**
@@ -337,4 +371,5 @@ export const fieldRenderers = {
   multiSelect: multiInput(false),
   multiReference: multiInput(true),
   search: SearchInput,
+  tags: TagsInput,
 } satisfies Record<FieldKind, Renderer>;

@@ -20,6 +20,7 @@ export const emptyFieldValue = {
   multiSelect: [],
   multiReference: [],
   search: '',
+  tags: [],
 } satisfies Record<FieldKind, unknown>;
 
 /** Enough of a zod object schema to ask what each field accepts. */

@@ -1,5 +1,6 @@
 import type { Permission } from '@portal/contract/permissions';
 import type { ReactNode } from 'react';
+import type { Control, UseFormSetValue } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CellValue, FilterOption } from '../data-table/table-types.ts';
 import type { AnyResource, ListSource, ResourceRow } from './resource-api.ts';
@@ -40,6 +41,8 @@ export const fieldKinds = [
   'time',
   'date',
   'search',
+  /** free words, typed and ended with Enter (a select's options): an array of strings */
+  'tags',
 ] as const;
 export type FieldKind = (typeof fieldKinds)[number];
 
@@ -160,6 +163,23 @@ export interface ResourceUi<D extends AnyResource = AnyResource> {
   totals?: readonly { field: string; label: string }[];
   /** More tabs of the view page after Lines and before History (an order's price adjustments). */
   panels?: readonly ViewPanel[];
+  /** A part of the form the feature draws under the fields (a product's device type fields). */
+  formSection?: FormSection;
+}
+
+/**
+ * A form value the feature edits itself, beside the declared fields (an object, a variable set of
+ * inputs): its name, its starting value and what draws it. Server errors on `<name>.<key>` land on
+ * the form's errors under the same path.
+ */
+export interface FormSection {
+  name: string;
+  initial: (row: ResourceRow | undefined) => unknown;
+  render: (props: {
+    control: Control<Record<string, unknown>>;
+    setValue: UseFormSetValue<Record<string, unknown>>;
+    disabled: boolean;
+  }) => ReactNode;
 }
 
 /** A tab of a row's view page drawn by the feature (it gets the row as the view loaded it). */

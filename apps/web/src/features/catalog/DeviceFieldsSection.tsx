@@ -1,0 +1,165 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import {
+  deviceTypeFieldSchema,
+  deviceTypeFields,
+  type DeviceTypeField,
+} from '@portal/contract/resources/catalog';
+import { useEffect, useMemo } from 'react';
+import {
+  Controller,
+  useFormState,
+  useWatch,
+  type Control,
+  type UseFormSetValue,
+} from 'react-hook-form';
+import { fetchList } from '../../platform/resources/resource-api.ts';
+import { resourceKeys } from '../../platform/resources/query-keys.ts';
+import { isRecord } from '../../platform/is-record.ts';
+
+type Values = Record<string, unknown>;
+
+const asText = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+/** The device type fields of a category (at most 100), in their order. */
+function useDeviceFields(categoryId: number | null) {
+  const params = {
+    page: 0,
+    perPage: 100,
+    sort: 'order',
+    filter: { category_id: String(categoryId ?? '') },
+  };
+  return useQuery({
+    queryKey: resourceKeys(deviceTypeFields.name).list(params),
+    queryFn: async ({ signal }) =>
+      (await fetchList(deviceTypeFields, params, signal)).results.flatMap((row) => {
+        const parsed = deviceTypeFieldSchema.safeParse(row);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    enabled: categoryId !== null,
+    staleTime: 30_000,
+  });
+}
+
+/** One extra field's input, bound to `extra_fields.<key>`. */
+function DeviceFieldInput({
+  field: definition,
+  control,
+  disabled,
+}: {
+  field: DeviceTypeField;
+  control: Control<Values>;
+  disabled: boolean;
+}) {
+  const name = `extra_fields.${definition.key}`;
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => {
+        if (definition.field_type === 'boolean')
+          return (
+            <FormControlLabel
+              label={definition.label}
+              control={
+                <Switch
+                  name={field.name}
+                  checked={field.value === true}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  disabled={disabled}
+                />
+              }
+            />
+          );
+        return (
+          <TextField
+            select={definition.field_type === 'select'}
+            type={definition.field_type === 'number' ? 'number' : 'text'}
+            label={definition.label}
+            name={field.name}
+            value={asText(field.value)}
+            onChange={(event) => {
+              const typed = event.target.value;
+              // A number box sends a number; an empty one sends nothing (the server says if required).
+              field.onChange(
+                definition.field_type === 'number' && typed.trim() !== '' ? Number(typed) : typed,
+              );
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            required={definition.is_required}
+            disabled={disabled}
+            fullWidth
+          >
+            {definition.field_type === 'select' && [
+              <MenuItem key="" value="">
+                <em>None</em>
+              </MenuItem>,
+              ...definition.options.map((option) => (
+                <MenuItem key={option} value={option}>
+                  {option}
+                </MenuItem>
+              )),
+            ]}
+          </TextField>
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * The product form's device type fields (/device-type-fields): the fields of the chosen category,
+ * shown as soon as a category is chosen; the server checks the values (400 naming the field).
+ */
+export function DeviceFieldsSection({
+  control,
+  setValue,
+  disabled,
+}: {
+  control: Control<Values>;
+  setValue: UseFormSetValue<Values>;
+  disabled: boolean;
+}) {
+  const category = useWatch({ control, name: 'category_id' });
+  const categoryId = typeof category === 'number' ? category : Number(category) || null;
+  const fields = useDeviceFields(categoryId);
+  const values = useWatch({ control, name: 'extra_fields' });
+  // Another category's values are not sent: keep only the keys this category defines.
+  const known = useMemo(
+    () => (categoryId === null ? [] : fields.data?.map((field) => field.key)),
+    [categoryId, fields.data],
+  );
+  useEffect(() => {
+    if (!known || !isRecord(values)) return;
+    const stale = Object.keys(values).filter((key) => !known.includes(key));
+    if (stale.length)
+      setValue(
+        'extra_fields',
+        Object.fromEntries(Object.entries(values).filter(([key]) => known.includes(key))),
+      );
+  }, [known, values, setValue]);
+  const { errors } = useFormState({ control, name: 'extra_fields' });
+  const error = isRecord(errors.extra_fields) ? errors.extra_fields.message : undefined;
+  if (categoryId === null || !fields.data?.length) return null;
+  return (
+    <Box role="group" aria-label="Device type fields" sx={{ display: 'grid', gap: 1.5 }}>
+      <Typography variant="subtitle1" component="h2">
+        Device type fields
+      </Typography>
+      {typeof error === 'string' && <Alert severity="error">{error}</Alert>}
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {fields.data.map((field) => (
+          <DeviceFieldInput key={field.id} field={field} control={control} disabled={disabled} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
