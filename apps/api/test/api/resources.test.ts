@@ -530,7 +530,14 @@ const samples: Record<ResourcePermissionName, Sample> = {
     actions: {
       move: async (t, token) => ({
         quantity: 2,
-        reason_id: (await idsOf(t, token, '/adjustment-reasons'))[0],
+        reason_id:
+          (await idsOf(t, token, '/adjustment-reasons'))[0] ??
+          (
+            await t.call<{ data: { id: number } }>('POST', '/api/adjustment-reasons', {
+              token,
+              body: { name: `Sample reason ${++uniqueCount}` },
+            })
+          ).body.data.id,
       }),
     },
   },

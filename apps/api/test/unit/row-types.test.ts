@@ -278,7 +278,7 @@ type Checks = {
   inventory_stock: RowMatches<
     Row<typeof stock.inventoryStock>,
     typeof stockTables.stockRecords,
-    'location_name' | 'product_name'
+    'location_name' | 'product_name' | 'allowed_actions'
   >;
   internal_inventory: RowMatches<
     Row<typeof places.internalInventory>,

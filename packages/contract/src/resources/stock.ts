@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, resourceMessages } from '../resource.ts';
+import { allowedActionsField, defineResource, resourceMessages } from '../resource.ts';
 import { cents, id, isoDateTime, optionalText } from '../fields.ts';
 import { bulkRequestSchema } from '../platform.ts';
 
@@ -30,6 +30,8 @@ export const stockMessages = {
   wouldGoNegative: (onHand: number, taking: number) =>
     `Only ${onHand} on hand; cannot take ${taking}. Stock never goes below zero`,
   zeroMove: 'Enter a quantity other than 0 (negative takes units out)',
+  stillOnHand: (onHand: number) =>
+    `${onHand} on hand: move them out before deleting this stock record`,
   moved: 'Stock movement recorded',
   notMoved: 'Stock movement not recorded',
 } as const;
@@ -54,6 +56,8 @@ export const stockRecordSchema = z.object({
   created_by: id.nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
+  /** Record movement, for whoever may write stock */
+  allowed_actions: allowedActionsField,
 });
 export type StockRecord = z.infer<typeof stockRecordSchema>;
 

@@ -22,9 +22,7 @@ export const stockRecords = pgTable(
     reorder_point: integer().notNull().default(0),
     reorder_quantity: integer().notNull().default(0),
     cost_cents: integer().notNull().default(0),
-    value_cents: bigint({ mode: 'number' }).generatedAlwaysAs(
-      sql`on_hand::bigint * cost_cents`,
-    ),
+    value_cents: bigint({ mode: 'number' }).generatedAlwaysAs(sql`on_hand::bigint * cost_cents`),
     below_reorder: boolean().generatedAlwaysAs(sql`on_hand < reorder_point`),
     created_by: integer(),
   },

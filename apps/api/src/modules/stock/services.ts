@@ -36,6 +36,11 @@ export const stockService = createResourceService({
       const onHand = await lockCountedStock(tx, ctx.companyId, input.location_id, input.product_id);
       return { ...input, on_hand: onHand, created_by: ctx.userId };
     },
+    // A record goes only once its warehouse holds none of the product (the history stays).
+    beforeRemove: async (row) => {
+      if (Number(row.on_hand) > 0)
+        throw AppError.conflict(stockMessages.stillOnHand(Number(row.on_hand)));
+    },
   },
   actions: {
     move: async (row, input, { ctx, tx }) => {
