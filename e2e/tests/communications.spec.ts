@@ -30,6 +30,9 @@ test('a bulletin published, acknowledged on the board, and the rate updated', as
   await page.keyboard.press('Escape');
   await page.getByRole('combobox', { name: 'Acknowledge by' }).click();
   await page.getByRole('option', { name: 'Check questions' }).click();
+  // A blank question is refused under its field before anything is sent.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Question is required')).toBeVisible();
   await page.getByLabel('Question 1', { exact: true }).fill('When does the till close?');
   await page.getByLabel('Question 1 choices').fill('8 pm\n9 pm\n10 pm');
   await page.getByRole('combobox', { name: 'Question 1 right answer' }).click();

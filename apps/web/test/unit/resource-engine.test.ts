@@ -229,6 +229,27 @@ describe('form values', () => {
       other: ['company: Bad'],
     });
   });
+
+  it("put a list row's field error on that field when the form has it", () => {
+    const has = (path: string) => ['questions.0.answer', 'questions.1.choices'].includes(path);
+    expect(
+      splitServerErrors(
+        new ApiError(400, 'Invalid', {
+          questions: ['Add one to three check questions'],
+          'questions.0.answer': ['Choose the right answer among the choices'],
+          'questions.1.choices.2': ['Too long'],
+          'questions.2.question': ['Question is required'],
+        }),
+        ['questions'],
+        has,
+      ).onFields,
+    ).toEqual([
+      ['questions', 'Add one to three check questions'],
+      ['questions.0.answer', 'Choose the right answer among the choices'],
+      ['questions.1.choices', 'Too long'],
+      ['questions', 'Question is required'],
+    ]);
+  });
 });
 
 describe('route ids', () => {

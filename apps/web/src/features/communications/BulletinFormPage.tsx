@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  bulletinAckModes,
   bulletins,
   bulletinTemplates,
   recipientLists,
@@ -16,8 +17,9 @@ import { roles } from '@portal/contract/resources/access';
 import { districts, regions, stores } from '@portal/contract/resources/organisation';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../platform/api.ts';
+import { z } from 'zod';
 import { parseRouteId } from '../../platform/resources/paths.ts';
 import { resourceKeys } from '../../platform/resources/query-keys.ts';
 import {
@@ -33,12 +35,16 @@ import {
   useResourceRow,
 } from '../../platform/resources/use-resource.ts';
 import { notify } from '../../platform/toasts.ts';
+import { fieldProps, useContractForm } from '../../platform/ui/contract-form.ts';
+import { FormTextField } from '../../platform/ui/form.tsx';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { communicationPaths } from './paths.ts';
 import {
   AckModeField,
+  checkQuestions,
   questionDrafts,
+  questionDraftsField,
   questionsOf,
   QuestionsEditor,
   type QuestionDraft,
@@ -64,7 +70,8 @@ const audienceLabels: Record<AudienceField, string> = {
   list_ids: 'Lists',
 };
 
-interface Draft {
+/** The form's values as typed; the form schemas turn them into the API's body. */
+interface BulletinFormValues {
   title: string;
   body: string;
   ack_mode: BulletinAckMode;
@@ -78,7 +85,7 @@ interface Draft {
   escalate_after_days: string;
   material: boolean;
 }
-const empty: Draft = {
+const empty: BulletinFormValues = {
   title: '',
   body: '',
   ack_mode: 'read',
@@ -91,7 +98,7 @@ const empty: Draft = {
   escalate_after_days: '',
   material: false,
 };
-function draftOf(row: ResourceRow): Draft {
+function valuesOf(row: ResourceRow): BulletinFormValues {
   const parsed = bulletins.row.safeParse(row);
   if (!parsed.success) return empty;
   const b = parsed.data;
@@ -110,7 +117,47 @@ function draftOf(row: ResourceRow): Draft {
   };
 }
 
-function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
+const ids = z.array(z.string());
+const formFields = z.object({
+  title: z.string(),
+  body: z.string(),
+  ack_mode: z.enum(bulletinAckModes),
+  questions: questionDraftsField,
+  region_ids: ids,
+  district_ids: ids,
+  store_ids: ids,
+  role_ids: ids,
+  list_ids: ids,
+  escalate_after_days: z.string(),
+  material: z.boolean(),
+});
+const bodyOf = (form: z.output<typeof formFields>): z.input<typeof bulletins.create> => ({
+  title: form.title,
+  body: form.body,
+  ack_mode: form.ack_mode,
+  questions: questionsOf(form.ack_mode, form.questions),
+  region_ids: form.region_ids.map(Number),
+  district_ids: form.district_ids.map(Number),
+  store_ids: form.store_ids.map(Number),
+  role_ids: form.role_ids.map(Number),
+  list_ids: form.list_ids.map(Number),
+  escalate_after_days:
+    form.escalate_after_days.trim() === '' ? null : Number(form.escalate_after_days),
+});
+type BulletinBody = z.output<typeof bulletins.update>;
+/** A new bulletin, checked as the API checks it (the contract's create schema, the questions). */
+const createForm: z.ZodType<BulletinBody, BulletinFormValues> = formFields
+  .transform(bodyOf)
+  .pipe(bulletins.create.superRefine(checkQuestions));
+/** An edit: the same, and whether it is a material change. */
+const editForm: z.ZodType<BulletinBody, BulletinFormValues> = formFields
+  .transform((form): z.input<typeof bulletins.update> => ({
+    ...bodyOf(form),
+    material: form.material,
+  }))
+  .pipe(bulletins.update.superRefine(checkQuestions));
+
+function BulletinForm({ id, initial }: { id: number | null; initial: BulletinFormValues }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateResource(bulletins);
   const choices = useReferenceData(sourceList);
@@ -121,79 +168,71 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
   });
   const templateRows = templates.data?.results ?? [];
   const [template, setTemplate] = useState('');
-  const [draft, setDraft] = useState<Draft>(initial);
+  const form = useContractForm(id === null ? createForm : editForm, { defaultValues: initial });
+  const { control } = form;
+  const listIds = form.watch('list_ids');
   const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        title: draft.title,
-        body: draft.body,
-        ack_mode: draft.ack_mode,
-        questions: draft.ack_mode === 'questions' ? questionsOf(draft.questions) : [],
-        region_ids: draft.region_ids.map(Number),
-        district_ids: draft.district_ids.map(Number),
-        store_ids: draft.store_ids.map(Number),
-        role_ids: draft.role_ids.map(Number),
-        list_ids: draft.list_ids.map(Number),
-        escalate_after_days:
-          draft.escalate_after_days.trim() === '' ? null : Number(draft.escalate_after_days),
-      };
-      return id === null
-        ? createRow(bulletins, body)
-        : updateRow(bulletins, id, { ...body, material: draft.material });
-    },
+    mutationFn: (body: BulletinBody) =>
+      id === null ? createRow(bulletins, body) : updateRow(bulletins, id, body),
     onSuccess: (reply) => {
       notify.success(reply.message);
       void invalidate();
+      form.guard.allowLeave();
       void navigate(communicationPaths.bulletins.list);
     },
+    onError: (error) => form.serverErrors(error),
   });
-  const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
-  const errorOf = (name: string) => errors[name]?.[0];
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const submit = form.handleSubmit((body) => save.mutate(body));
   /** Start from template: the template's title, message and acknowledgement fill the form. */
   const startFrom = (templateId: string) => {
     setTemplate(templateId);
     const row = templateRows.find((one) => String(one.id) === templateId);
     const parsed = bulletinTemplates.row.safeParse(row);
     if (!parsed.success) return;
-    set({
-      title: parsed.data.title,
-      body: parsed.data.body,
-      ack_mode: parsed.data.ack_mode,
-      questions: questionDrafts(parsed.data.questions),
-    });
+    const filled = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue('title', parsed.data.title, filled);
+    form.setValue('body', parsed.data.body, filled);
+    form.setValue('ack_mode', parsed.data.ack_mode, filled);
+    form.setValue('questions', questionDrafts(parsed.data.questions), filled);
   };
 
-  const audience = (field: AudienceField) => (
-    <TextField
-      key={field}
-      select
-      label={audienceLabels[field]}
-      value={draft[field]}
-      slotProps={{ select: { multiple: true } }}
-      onChange={(event) => {
-        const value: unknown = event.target.value;
-        set({
-          [field]: Array.isArray(value) ? value.map(String) : String(value).split(','),
-        });
-      }}
-      error={Boolean(errorOf(field))}
-      helperText={
-        errorOf(field) ??
-        (field === 'list_ids'
-          ? 'Their members are reached besides'
-          : draft.list_ids.length
-            ? 'None chosen: only the lists’ members'
-            : 'None chosen: everyone')
-      }
-      sx={{ minWidth: 200, flex: 1 }}
-    >
-      {(choices.get(sources[field])?.options ?? []).map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+  const audience = (name: AudienceField) => (
+    <Controller
+      key={name}
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          label={audienceLabels[name]}
+          name={field.name}
+          value={field.value}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          slotProps={{ select: { multiple: true } }}
+          onChange={(event) => {
+            const value: unknown = event.target.value;
+            field.onChange(Array.isArray(value) ? value.map(String) : String(value).split(','));
+          }}
+          error={fieldState.invalid}
+          helperText={
+            fieldState.error?.message ??
+            (name === 'list_ids'
+              ? 'Their members are reached besides'
+              : listIds.length
+                ? 'None chosen: only the lists’ members'
+                : 'None chosen: everyone')
+          }
+          sx={{ minWidth: 200, flex: 1 }}
+        >
+          {(choices.get(sources[name])?.options ?? []).map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
   );
 
   return (
@@ -202,11 +241,9 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
       spacing={2}
       noValidate
       sx={{ maxWidth: 820 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
+      onSubmit={(event) => void submit(event)}
     >
+      {form.guard.dialog}
       <Typography variant="h5" component="h1">
         {id === null ? 'New Bulletin' : 'Edit Bulletin'}
       </Typography>
@@ -227,23 +264,17 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
           ))}
         </TextField>
       )}
-      <TextField
-        required
+      <FormTextField
         label="Title"
-        value={draft.title}
-        onChange={(event) => set({ title: event.target.value })}
-        error={Boolean(errorOf('title'))}
-        helperText={errorOf('title')}
+        registration={form.register('title')}
+        error={form.formState.errors.title}
       />
-      <TextField
-        required
+      <FormTextField
         multiline
         minRows={4}
         label="Message"
-        value={draft.body}
-        onChange={(event) => set({ body: event.target.value })}
-        error={Boolean(errorOf('body'))}
-        helperText={errorOf('body')}
+        registration={form.register('body')}
+        error={form.formState.errors.body}
       />
       <Typography variant="h6" component="h2">
         Audience
@@ -263,42 +294,70 @@ function BulletinForm({ id, initial }: { id: number | null; initial: Draft }) {
         Acknowledgement
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <AckModeField
-          mode={draft.ack_mode}
-          questions={draft.questions}
-          onChange={set}
-          width={220}
+        <Controller
+          name="ack_mode"
+          control={control}
+          render={({ field }) => (
+            <AckModeField
+              mode={field.value}
+              onChange={field.onChange}
+              questions={form.getValues('questions')}
+              onQuestions={(questions) =>
+                form.setValue('questions', questions, { shouldDirty: true })
+              }
+              width={220}
+            />
+          )}
         />
-        <TextField
-          type="number"
-          label="Escalate to manager after (days)"
-          value={draft.escalate_after_days}
-          onChange={(event) => set({ escalate_after_days: event.target.value })}
-          slotProps={{ htmlInput: { min: 1, max: 60, step: 1 } }}
-          error={Boolean(errorOf('escalate_after_days'))}
-          helperText={
-            errorOf('escalate_after_days') ??
-            'Blank: never. Those who have not acknowledged by then are reported to their manager.'
-          }
-          sx={{ minWidth: 260 }}
+        <Controller
+          name="escalate_after_days"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...fieldProps(field)}
+              type="number"
+              label="Escalate to manager after (days)"
+              slotProps={{ htmlInput: { min: 1, max: 60, step: 1 } }}
+              error={fieldState.invalid}
+              helperText={
+                fieldState.error?.message ??
+                'Blank: never. Those who have not acknowledged by then are reported to their manager.'
+              }
+              sx={{ minWidth: 260 }}
+            />
+          )}
         />
       </Stack>
-      {draft.ack_mode === 'questions' && (
-        <QuestionsEditor
-          questions={draft.questions}
-          onChange={(questions) => set({ questions })}
-          errorOf={errorOf}
+      {form.watch('ack_mode') === 'questions' && (
+        <Controller
+          name="questions"
+          control={control}
+          render={({ field, formState }) => (
+            <QuestionsEditor
+              questions={field.value}
+              onChange={field.onChange}
+              errors={formState.errors.questions}
+            />
+          )}
         />
       )}
       {id !== null && (
-        <FormControlLabel
-          label="Material change: everyone acknowledges the new version again"
-          control={
-            <Checkbox
-              checked={draft.material}
-              onChange={(event) => set({ material: event.target.checked })}
+        <Controller
+          name="material"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              label="Material change: everyone acknowledges the new version again"
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                />
+              }
             />
-          }
+          )}
         />
       )}
       <Stack direction="row" spacing={1}>
@@ -315,7 +374,7 @@ function EditBulletin({ id }: { id: number }) {
   const existing = useResourceRow(bulletins, id);
   if (existing.isError) return <Alert severity="error">{existing.error.message}</Alert>;
   if (!existing.data) return null;
-  return <BulletinForm key={id} id={id} initial={draftOf(existing.data)} />;
+  return <BulletinForm key={id} id={id} initial={valuesOf(existing.data)} />;
 }
 
 /** /communications/new and /communications/edit/{id}: a bulletin, its audience and questions. */

@@ -9,10 +9,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   bulletinAckModeLabels,
   bulletinAckModes,
+  bulletinMessages,
   MAX_BULLETIN_QUESTIONS,
   type BulletinAckMode,
   type BulletinQuestion,
 } from '@portal/contract/communications';
+import type { FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
 
 /** A check question as the form holds it. */
 export interface QuestionDraft {
@@ -24,6 +27,11 @@ export interface QuestionDraft {
 }
 
 export const emptyQuestion: QuestionDraft = { question: '', choices: '', answer: '0' };
+
+/** The form's questions as typed (the contract's schema checks them once turned into questions). */
+export const questionDraftsField = z.array(
+  z.object({ question: z.string(), choices: z.string(), answer: z.string() }),
+);
 
 export const choicesOf = (text: string) =>
   text
@@ -38,30 +46,76 @@ export const questionDrafts = (questions: readonly BulletinQuestion[]): Question
     answer: String(q.answer),
   }));
 
-export const questionsOf = (drafts: readonly QuestionDraft[]): BulletinQuestion[] =>
-  drafts.map((q) => ({
-    question: q.question,
-    choices: choicesOf(q.choices),
-    answer: Number(q.answer) || 0,
-  }));
+/** The questions a save sends: none unless the bulletin or template asks check questions. */
+export const questionsOf = (
+  mode: BulletinAckMode,
+  drafts: readonly QuestionDraft[],
+): BulletinQuestion[] =>
+  mode === 'questions'
+    ? drafts.map((q) => ({
+        question: q.question,
+        choices: choicesOf(q.choices),
+        answer: Number(q.answer) || 0,
+      }))
+    : [];
 
-/** One to three check questions, each with its choices (one a line) and the right one. */
+/**
+ * The service's checks of the questions against the mode (a 400 on `questions` or on a question's
+ * answer), made in the browser too: one to three questions, each answer among its choices.
+ */
+export function checkQuestions(
+  value: { ack_mode?: BulletinAckMode | undefined; questions?: BulletinQuestion[] | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const questions = value.questions ?? [];
+  if (value.ack_mode === 'questions' && questions.length === 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['questions'],
+      message: bulletinMessages.questionsNeeded,
+    });
+  questions.forEach((question, index) => {
+    if (question.answer >= question.choices.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['questions', index, 'answer'],
+        message: bulletinMessages.answerOutOfRange,
+      });
+  });
+}
+
+type QuestionErrors = FieldErrors<{ questions: QuestionDraft[] }>['questions'];
+
+/** A field's message; a choice's error (questions.0.choices.1) shows under its question's choices. */
+function messageOf(error: unknown): string | undefined {
+  if (Array.isArray(error)) return error.map(messageOf).find(Boolean);
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+    return error.message || undefined;
+  return undefined;
+}
+
+/**
+ * One to three check questions, each with its choices (one a line) and the right one: the
+ * `questions` field of a form (its Controller's value and onChange, the form's errors of it).
+ */
 export function QuestionsEditor({
   questions,
   onChange,
-  errorOf,
+  errors,
 }: {
   questions: QuestionDraft[];
   onChange: (questions: QuestionDraft[]) => void;
-  errorOf: (name: string) => string | undefined;
+  errors: QuestionErrors;
 }) {
   const setQuestion = (index: number, patch: Partial<QuestionDraft>) =>
     onChange(questions.map((q, at) => (at === index ? { ...q, ...patch } : q)));
+  const listError = errors?.message ?? errors?.root?.message;
   return (
     <>
-      {errorOf('questions') && <Alert severity="error">{errorOf('questions')}</Alert>}
+      {listError && <Alert severity="error">{listError}</Alert>}
       {questions.map((q, index) => {
         const options = choicesOf(q.choices);
+        const errorOf = (name: keyof QuestionDraft) => messageOf(errors?.[index]?.[name]);
         return (
           <Paper key={index} variant="outlined" sx={{ p: 1.5 }}>
             <Stack spacing={1.5}>
@@ -71,8 +125,8 @@ export function QuestionsEditor({
                   label={`Question ${index + 1}`}
                   value={q.question}
                   onChange={(event) => setQuestion(index, { question: event.target.value })}
-                  error={Boolean(errorOf(`questions.${index}.question`))}
-                  helperText={errorOf(`questions.${index}.question`)}
+                  error={Boolean(errorOf('question'))}
+                  helperText={errorOf('question')}
                   sx={{ flexGrow: 1 }}
                 />
                 <IconButton
@@ -89,8 +143,8 @@ export function QuestionsEditor({
                 label={`Question ${index + 1} choices`}
                 value={q.choices}
                 onChange={(event) => setQuestion(index, { choices: event.target.value })}
-                error={Boolean(errorOf(`questions.${index}.choices`))}
-                helperText={errorOf(`questions.${index}.choices`) ?? 'One choice a line'}
+                error={Boolean(errorOf('choices'))}
+                helperText={errorOf('choices') ?? 'One choice a line'}
               />
               <TextField
                 select
@@ -98,8 +152,8 @@ export function QuestionsEditor({
                 label={`Question ${index + 1} right answer`}
                 value={options.length ? q.answer : ''}
                 onChange={(event) => setQuestion(index, { answer: event.target.value })}
-                error={Boolean(errorOf(`questions.${index}.answer`))}
-                helperText={errorOf(`questions.${index}.answer`)}
+                error={Boolean(errorOf('answer'))}
+                helperText={errorOf('answer')}
               >
                 {options.map((choice, at) => (
                   <MenuItem key={at} value={String(at)}>
@@ -121,18 +175,20 @@ export function QuestionsEditor({
 }
 
 /**
- * "Acknowledge by" of a bulletin or a template: choosing check questions starts one empty question
- * when there are none yet.
+ * "Acknowledge by" of a bulletin or a template (the `ack_mode` field): choosing check questions
+ * starts one empty question when there are none yet.
  */
 export function AckModeField({
   mode,
-  questions,
   onChange,
+  questions,
+  onQuestions,
   width,
 }: {
   mode: BulletinAckMode;
-  questions: QuestionDraft[];
-  onChange: (change: { ack_mode: BulletinAckMode; questions: QuestionDraft[] }) => void;
+  onChange: (mode: BulletinAckMode) => void;
+  questions: readonly QuestionDraft[];
+  onQuestions: (questions: QuestionDraft[]) => void;
   width: number;
 }) {
   return (
@@ -142,10 +198,8 @@ export function AckModeField({
       value={mode}
       onChange={(event) => {
         const next = bulletinAckModes.find((one) => one === event.target.value) ?? 'read';
-        onChange({
-          ack_mode: next,
-          questions: next === 'questions' && !questions.length ? [emptyQuestion] : questions,
-        });
+        onChange(next);
+        if (next === 'questions' && !questions.length) onQuestions([emptyQuestion]);
       }}
       sx={{ minWidth: width }}
     >

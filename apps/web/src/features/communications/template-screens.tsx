@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   bulletinAckModeLabels,
@@ -10,21 +9,25 @@ import {
   type BulletinAckMode,
 } from '@portal/contract/communications';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../platform/api.ts';
+import { z } from 'zod';
 import { parseRouteId } from '../../platform/resources/paths.ts';
 import { createRow, updateRow, type ResourceRow } from '../../platform/resources/resource-api.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi } from '../../platform/resources/ui.ts';
 import { useInvalidateResource, useResourceRow } from '../../platform/resources/use-resource.ts';
 import { notify } from '../../platform/toasts.ts';
+import { useContractForm } from '../../platform/ui/contract-form.ts';
+import { FormTextField } from '../../platform/ui/form.tsx';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { communicationPaths } from './paths.ts';
 import {
   AckModeField,
+  checkQuestions,
   questionDrafts,
+  questionDraftsField,
   questionsOf,
   QuestionsEditor,
   type QuestionDraft,
@@ -65,55 +68,73 @@ const templateUi = defineResourceUi({
   emptyMessage: 'No templates yet.',
 });
 
-interface Draft {
+/** The form's values as typed; the form schemas turn them into the API's body. */
+interface TemplateFormValues {
   name: string;
   title: string;
   body: string;
   ack_mode: BulletinAckMode;
   questions: QuestionDraft[];
 }
-const empty: Draft = { name: '', title: '', body: '', ack_mode: 'read', questions: [] };
+const empty: TemplateFormValues = {
+  name: '',
+  title: '',
+  body: '',
+  ack_mode: 'read',
+  questions: [],
+};
 
-function draftOf(row: ResourceRow): Draft {
+function valuesOf(row: ResourceRow): TemplateFormValues {
   const parsed = bulletinTemplates.row.safeParse(row);
   if (!parsed.success) return empty;
   const { name, title, body, ack_mode, questions } = parsed.data;
   return { name, title, body, ack_mode, questions: questionDrafts(questions) };
 }
 
-function TemplateForm({ id, initial }: { id: number | null; initial: Draft }) {
+const formFields = z.object({
+  name: z.string(),
+  title: z.string(),
+  body: z.string(),
+  ack_mode: z.enum(bulletinAckModes),
+  questions: questionDraftsField,
+});
+const bodyOf = (form: z.output<typeof formFields>): z.input<typeof bulletinTemplates.create> => ({
+  ...form,
+  questions: questionsOf(form.ack_mode, form.questions),
+});
+type TemplateBody = z.output<typeof bulletinTemplates.update>;
+/** A template checked as the API checks it: the contract's create or update schema, the questions. */
+const createForm: z.ZodType<TemplateBody, TemplateFormValues> = formFields
+  .transform(bodyOf)
+  .pipe(bulletinTemplates.create.superRefine(checkQuestions));
+const editForm: z.ZodType<TemplateBody, TemplateFormValues> = formFields
+  .transform((form): z.input<typeof bulletinTemplates.update> => bodyOf(form))
+  .pipe(bulletinTemplates.update.superRefine(checkQuestions));
+
+function TemplateForm({ id, initial }: { id: number | null; initial: TemplateFormValues }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateResource(bulletinTemplates);
-  const [draft, setDraft] = useState<Draft>(initial);
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const form = useContractForm(id === null ? createForm : editForm, { defaultValues: initial });
+  const { control } = form;
   const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        ...draft,
-        questions: draft.ack_mode === 'questions' ? questionsOf(draft.questions) : [],
-      };
-      return id === null
-        ? createRow(bulletinTemplates, body)
-        : updateRow(bulletinTemplates, id, body);
-    },
+    mutationFn: (body: TemplateBody) =>
+      id === null ? createRow(bulletinTemplates, body) : updateRow(bulletinTemplates, id, body),
     onSuccess: (reply) => {
       notify.success(reply.message);
       void invalidate();
+      form.guard.allowLeave();
       void navigate(communicationPaths.templates.list);
     },
+    onError: (error) => form.serverErrors(error),
   });
-  const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
-  const errorOf = (name: string) => errors[name]?.[0];
+  const submit = form.handleSubmit((body) => save.mutate(body));
   const text = (name: 'name' | 'title' | 'body', label: string, multiline = false) => (
-    <TextField
-      required
+    <FormTextField
       multiline={multiline}
       minRows={multiline ? 4 : undefined}
       label={label}
-      value={draft[name]}
-      onChange={(event) => set({ [name]: event.target.value })}
-      error={Boolean(errorOf(name))}
-      helperText={errorOf(name)}
+      registration={form.register(name)}
+      error={form.formState.errors[name]}
     />
   );
   return (
@@ -122,11 +143,9 @@ function TemplateForm({ id, initial }: { id: number | null; initial: Draft }) {
       spacing={2}
       noValidate
       sx={{ maxWidth: 820 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
+      onSubmit={(event) => void submit(event)}
     >
+      {form.guard.dialog}
       <Typography variant="h5" component="h1">
         {id === null ? 'New Template' : 'Edit Template'}
       </Typography>
@@ -134,12 +153,32 @@ function TemplateForm({ id, initial }: { id: number | null; initial: Draft }) {
       {text('name', 'Template name')}
       {text('title', 'Title')}
       {text('body', 'Message', true)}
-      <AckModeField mode={draft.ack_mode} questions={draft.questions} onChange={set} width={260} />
-      {draft.ack_mode === 'questions' && (
-        <QuestionsEditor
-          questions={draft.questions}
-          onChange={(questions) => set({ questions })}
-          errorOf={errorOf}
+      <Controller
+        name="ack_mode"
+        control={control}
+        render={({ field }) => (
+          <AckModeField
+            mode={field.value}
+            onChange={field.onChange}
+            questions={form.getValues('questions')}
+            onQuestions={(questions) =>
+              form.setValue('questions', questions, { shouldDirty: true })
+            }
+            width={260}
+          />
+        )}
+      />
+      {form.watch('ack_mode') === 'questions' && (
+        <Controller
+          name="questions"
+          control={control}
+          render={({ field, formState }) => (
+            <QuestionsEditor
+              questions={field.value}
+              onChange={field.onChange}
+              errors={formState.errors.questions}
+            />
+          )}
         />
       )}
       <Stack direction="row" spacing={1}>
@@ -156,7 +195,7 @@ function EditTemplate({ id }: { id: number }) {
   const existing = useResourceRow(bulletinTemplates, id);
   if (existing.isError) return <Alert severity="error">{existing.error.message}</Alert>;
   if (!existing.data) return null;
-  return <TemplateForm key={id} id={id} initial={draftOf(existing.data)} />;
+  return <TemplateForm key={id} id={id} initial={valuesOf(existing.data)} />;
 }
 
 /** /communications/templates/new and edit/{id}: a template's text, acknowledgement and questions. */

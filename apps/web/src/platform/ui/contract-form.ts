@@ -15,11 +15,14 @@ import { useUnsavedChangesGuard, type UnsavedChangesGuard } from './unsaved-chan
 /**
  * The one mapping of a server's 400 `errors` (field path -> messages) onto a form: the messages of
  * the form's own fields (dotted paths such as permission_group_ids.0 belong to their top-level
- * field) and the rest, to show above the form.
+ * field; a field of a list's row, questions.0.answer, keeps its path when `hasField` says the form
+ * has it) and the rest, to show above the form.
  */
 export function splitServerErrors(
   error: unknown,
   fieldNames: readonly string[],
+  /** True for a nested path (questions.0.answer) the form has a field of its own for. */
+  hasField?: (path: string) => boolean,
 ): { onFields: [string, string][]; other: string[] } {
   const onFields: [string, string][] = [];
   const other: string[] = [];
@@ -28,19 +31,13 @@ export function splitServerErrors(
     const text = messages.join(' ');
     if (!text) continue;
     const name = path.split('.')[0] ?? path;
-    if (fieldNames.includes(name)) onFields.push([name, text]);
-    else other.push(path ? `${path}: ${text}` : text);
+    // A member of a list's row keeps its path; an item of a plain list (ids.0) is its list's.
+    const nested = path.replace(/(\.\d+)+$/, '');
+    if (!fieldNames.includes(name)) other.push(path ? `${path}: ${text}` : text);
+    else if (/\.\d+\./.test(nested) && hasField?.(nested)) onFields.push([nested, text]);
+    else onFields.push([name, text]);
   }
   return { onFields, other };
-}
-
-/** Each field's server message, for forms that keep their errors in state (field -> message). */
-export function serverFieldMessages(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const found: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(error.fieldErrors))
-    if (messages[0]) found[field] = messages[0];
-  return found;
 }
 
 /**
@@ -56,6 +53,16 @@ export function putServerErrors<T extends FieldValues>(
   for (const [name, message] of split.onFields)
     setError(name as FieldPath<T>, { type: 'server', message });
   return split.other;
+}
+
+/** The value at a dotted path (questions.0.answer) of a form's values, if there is one. */
+function valueAt(values: unknown, path: string): unknown {
+  let at = values;
+  for (const key of path.split('.')) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
 }
 
 export type ContractForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown, TOut> & {
@@ -78,12 +85,14 @@ export function useContractForm<TIn extends FieldValues, TOut>(
   const { guard: guarded = true, ...formOptions } = options;
   const form = useForm<TIn, unknown, TOut>({ ...formOptions, resolver: zodResolver(schema) });
   const guard = useUnsavedChangesGuard(guarded && form.formState.isDirty);
-  const serverErrors = (error: unknown) =>
-    putServerErrors(
-      error,
-      form.setError,
-      Object.keys(form.formState.defaultValues ?? {}) as FieldPath<TIn>[],
-    );
+  const serverErrors = (error: unknown) => {
+    const names = Object.keys(form.formState.defaultValues ?? {});
+    const values: unknown = form.getValues();
+    const split = splitServerErrors(error, names, (path) => valueAt(values, path) !== undefined);
+    for (const [name, message] of split.onFields)
+      form.setError(name as FieldPath<TIn>, { type: 'server', message });
+    return split.other;
+  };
   return { ...form, guard, serverErrors };
 }
 
