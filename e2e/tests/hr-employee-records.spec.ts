@@ -55,6 +55,9 @@ test('compensation, documents and store access on the employee edit page', async
   // Compensation: hourly from 2024, then a raise; the latest in effect is current.
   await expect(page.getByText('No compensation recorded yet.')).toBeVisible();
   const pay = page.getByRole('form', { name: 'Add compensation' });
+  // A blank rate is refused under its field before anything is sent.
+  await pay.getByRole('button', { name: 'Add compensation' }).click();
+  await expect(pay.getByText('Enter the rate')).toBeVisible();
   await pay.getByRole('combobox', { name: 'Pay type' }).click();
   await page.getByRole('option', { name: 'Hourly' }).click();
   await pay.getByLabel('Rate per hour').fill('17.25');

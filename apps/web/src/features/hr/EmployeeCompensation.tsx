@@ -15,12 +15,13 @@ import {
   compensationCreateSchema,
   recordMessages,
   type Compensation,
+  type CompensationCreate,
 } from '@portal/contract/hr-records';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../platform/api.ts';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import { notify } from '../../platform/toasts.ts';
-import { serverFieldMessages } from '../../platform/ui/contract-form.ts';
+import { fieldProps, useContractForm } from '../../platform/ui/contract-form.ts';
 import { hasPermission } from '../auth/session.ts';
 import { failureOf, recordKeys, recordsApi } from './records-api.ts';
 
@@ -29,92 +30,130 @@ const money = (rate: number) =>
 const describe = (entry: Compensation) =>
   `${entry.pay_type === 'hourly' ? 'Hourly' : 'Salaried'} · ${money(entry.rate)} ${entry.pay_type === 'hourly' ? 'per hour' : 'per year'}`;
 
+/** The add form's values as typed; `compensationForm` turns them into the API's body. */
+interface CompensationFormValues {
+  pay_type: (typeof payTypes)[number];
+  rate: string;
+  effective_from: string;
+  note: string;
+}
+
+/** The form as typed, checked by the contract's create schema (a blank rate is no number: "Enter the rate"). */
+const compensationForm = z
+  .object({
+    pay_type: z.enum(payTypes),
+    rate: z.string(),
+    effective_from: z.string(),
+    note: z.string(),
+  })
+  .transform((form): z.input<typeof compensationCreateSchema> => ({
+    pay_type: form.pay_type,
+    rate: form.rate.trim() === '' ? Number.NaN : Number(form.rate),
+    effective_from: form.effective_from,
+    note: form.note || null,
+  }))
+  .pipe(compensationCreateSchema);
+
 function AddCompensation({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
-  const [payType, setPayType] = useState<(typeof payTypes)[number]>('hourly');
-  const [rate, setRate] = useState('');
-  const [from, setFrom] = useState(() => new Date().toISOString().slice(0, 10));
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // No unsaved-changes guard: the panel sits in the employee form's page, whose guard is the one.
+  const form = useContractForm(compensationForm, {
+    defaultValues: {
+      pay_type: 'hourly',
+      rate: '',
+      effective_from: new Date().toISOString().slice(0, 10),
+      note: '',
+    } satisfies CompensationFormValues,
+    guard: false,
+  });
+  const { control } = form;
+  const payType = form.watch('pay_type');
   const add = useMutation({
-    mutationFn: () =>
-      recordsApi.addCompensation(userId, {
-        pay_type: payType,
-        rate: Number(rate),
-        effective_from: from,
-        note: note || null,
-      }),
+    mutationFn: (body: CompensationCreate) => recordsApi.addCompensation(userId, body),
     onSuccess: (reply) => {
       notify.success(reply.message);
       queryClient.setQueryData(recordKeys.compensation(userId), reply.data);
-      setRate('');
-      setNote('');
+      // The next entry keeps the pay type and date; the rate and note start over.
+      form.reset({ ...form.getValues(), rate: '', note: '' });
     },
     onError: (error) => {
-      if (error instanceof ApiError) setErrors(serverFieldMessages(error));
+      form.serverErrors(error);
       notify.danger(failureOf(error, recordMessages.compensationNotAdded));
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = compensationCreateSchema.safeParse({
-      pay_type: payType,
-      rate: rate.trim() === '' ? undefined : Number(rate),
-      effective_from: from,
-      note: note || null,
-    });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    add.mutate();
-  };
+  const submit = form.handleSubmit((body) => add.mutate(body));
   return (
     <Stack
       component="form"
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       direction={{ xs: 'column', md: 'row' }}
       spacing={2}
       aria-label="Add compensation"
     >
-      <TextField
-        select
-        label="Pay type"
-        value={payType}
-        onChange={(event) => setPayType(event.target.value === 'salaried' ? 'salaried' : 'hourly')}
-        sx={{ minWidth: 140 }}
-      >
-        {payTypes.map((type) => (
-          <MenuItem key={type} value={type}>
-            {type === 'hourly' ? 'Hourly' : 'Salaried'}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        label={payType === 'hourly' ? 'Rate per hour' : 'Salary per year'}
-        type="number"
-        value={rate}
-        onChange={(event) => setRate(event.target.value)}
-        error={Boolean(errors.rate)}
-        helperText={errors.rate}
-        slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
-        required
+      <Controller
+        name="pay_type"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            {...fieldProps(field)}
+            select
+            label="Pay type"
+            onChange={(event) =>
+              field.onChange(event.target.value === 'salaried' ? 'salaried' : 'hourly')
+            }
+            sx={{ minWidth: 140 }}
+          >
+            {payTypes.map((type) => (
+              <MenuItem key={type} value={type}>
+                {type === 'hourly' ? 'Hourly' : 'Salaried'}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       />
-      <TextField
-        label="Effective from"
-        type="date"
-        value={from}
-        onChange={(event) => setFrom(event.target.value)}
-        error={Boolean(errors.effective_from)}
-        helperText={errors.effective_from}
-        slotProps={{ inputLabel: { shrink: true } }}
-        required
+      <Controller
+        name="rate"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...fieldProps(field)}
+            label={payType === 'hourly' ? 'Rate per hour' : 'Salary per year'}
+            type="number"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+            slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+            required
+          />
+        )}
       />
-      <TextField label="Note" value={note} onChange={(event) => setNote(event.target.value)} />
+      <Controller
+        name="effective_from"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...fieldProps(field)}
+            label="Effective from"
+            type="date"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+            slotProps={{ inputLabel: { shrink: true } }}
+            required
+          />
+        )}
+      />
+      <Controller
+        name="note"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...fieldProps(field)}
+            label="Note"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
       <div>
         <Button type="submit" variant="contained" loading={add.isPending}>
           Add compensation
