@@ -141,6 +141,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/sales/:id/transition': { to: 'voided' },
   'POST /api/sales/:id/complete': { payments: [{ method: 'cash', amount_cents: 100 }] },
   'POST /api/activations/:id/transition': { to: 'canceled' },
+  'POST /api/bill-payments/:id/transition': { to: 'confirmed' },
+  'POST /api/bill-payments/:id/retry': { attempt: 1 },
   'POST /api/inventory-purchase-orders/:id/transition': { to: 'canceled' },
   'POST /api/inventory-receipt-discrepancies/:id/transition': { to: 'closed' },
   'POST /api/task-tickets/:id/comments': { body: 'Matrix' },
