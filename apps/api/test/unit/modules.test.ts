@@ -109,6 +109,7 @@ describe('module descriptors: default sidebar and demo data', () => {
       '/products',
       '/accessories',
       '/manufacturers',
+      '/device-type-fields',
       '/adjustment-reasons',
     ]);
     // Orders, the price adjustment and accessory count screens, then the Shop folder (shop, carts,
