@@ -37,7 +37,12 @@ export const GRID_ROW_HEIGHT = 40;
 
 // ---- Widgets (the catalogue; each is declared in the API module whose data it counts)
 
-export const widgetKinds = ['count', 'hours'] as const;
+/**
+ * `count`: people (clocked in, late, pending time off); `hours`: worked against scheduled hours;
+ * `records`: documents of the modules (today's sales, open orders and tickets, bulletins), each
+ * row opening its record.
+ */
+export const widgetKinds = ['count', 'hours', 'records'] as const;
 export type WidgetKind = (typeof widgetKinds)[number];
 /** `scope`: follows the scope bar; `self`: the signed-in user's own figures. */
 export const widgetSubjects = ['scope', 'self'] as const;
@@ -257,13 +262,16 @@ export type WidgetData = z.infer<typeof widgetDataSchema>;
 
 /** One row a widget counts: a person, where, and what about them. */
 export const widgetRowSchema = z.object({
-  user_id: id,
+  /** the person the row is about; a record's person (its associate, assignee), if it has one */
+  user_id: id.nullable(),
   name: z.string(),
   store_name: z.string().nullable(),
   detail: z.string(),
   /** Worked and scheduled hours, for hours widgets. */
   worked_hours: z.number().nullable(),
   scheduled_hours: z.number().nullable(),
+  /** A `records` widget's row: the web path of its record. */
+  link: z.string().nullable().optional(),
 });
 export type WidgetRow = z.infer<typeof widgetRowSchema>;
 

@@ -9,6 +9,9 @@ import type {
 } from '@portal/contract/oneview';
 import type { StoreView } from '@portal/contract/hr-dashboard';
 import { hrSchedules } from '../../src/modules/hr/schema.ts';
+import { orders } from '../../src/modules/orders/schema.ts';
+import { sales } from '../../src/modules/sales/schema.ts';
+import { tickets } from '../../src/modules/tickets/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { assignStores, moveStoreToMidday } from '../support/store-assignments.ts';
 import { signInPerson, type Person } from '../support/people.ts';
@@ -428,7 +431,7 @@ describe('widget figures', () => {
         expect(url.pathname).toBe(`/oneview/list/${figure.key}`);
         const rows = await rowsOf(query ? manager : agent, figure.key, url.search);
         expect(rows.status).toBe(200);
-        if (figure.kind === 'count') expect(rows.body.data.total, figure.key).toBe(figure.value);
+        if (figure.kind !== 'hours') expect(rows.body.data.total, figure.key).toBe(figure.value);
         else {
           const worked = rows.body.data.results.reduce((s, r) => s + (r.worked_hours ?? 0), 0);
           expect(Math.round(worked * 10) / 10, figure.key).toBe(figure.value);
@@ -454,12 +457,116 @@ describe('widget figures', () => {
     expect(clocked.body.data.results.map((r) => r.name)).toContain('Mina Manager');
   });
 
+  it('counts the modules’ open documents in record widgets, each row opening its record', async () => {
+    const db = t.database.db;
+    const companyId = agent.companyId;
+    const now = new Date().toISOString();
+    const store = `?level=store&id=${managerStore}`;
+    const [sold, voided, foreignSale] = await db
+      .insert(sales)
+      .values([
+        {
+          company_id: companyId,
+          store_id: managerStore,
+          status: 'completed',
+          total_cents: 12_345,
+          completed_at: now,
+          created_by: manager.id,
+        },
+        { company_id: companyId, store_id: managerStore, status: 'voided', completed_at: now },
+        {
+          company_id: northwind.companyId,
+          store_id: northwindStore,
+          status: 'completed',
+          completed_at: now,
+        },
+      ])
+      .returning({ id: sales.id });
+    const [submitted, received] = await db
+      .insert(orders)
+      .values([
+        { company_id: companyId, store_id: managerStore, status: 'submitted', total_cents: 5_000 },
+        { company_id: companyId, store_id: managerStore, status: 'received' },
+      ])
+      .returning({ id: orders.id });
+    const [open, closed] = await db
+      .insert(tickets)
+      .values([
+        {
+          company_id: companyId,
+          store_id: managerStore,
+          subject: 'Till drawer stuck',
+          detail: 'It sticks.',
+          status: 'new',
+        },
+        {
+          company_id: companyId,
+          store_id: managerStore,
+          subject: 'Old one',
+          detail: 'Done.',
+          status: 'closed',
+        },
+      ])
+      .returning({ id: tickets.id });
+    if (!sold || !voided || !foreignSale || !submitted || !received || !open || !closed)
+      throw new Error('rows not written');
+
+    const links = async (key: string) => {
+      const rows = await rowsOf(agent, key, store);
+      expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+      const figure = (await dataOf(agent, store)).body.data.figures.find((f) => f.key === key);
+      expect(figure?.value, key).toBe(rows.body.data.total);
+      return rows.body.data.results.map((row) => row.link);
+    };
+    const sold_ = await links('sales_today');
+    expect(sold_).toContain(`/simple-sale/view/${sold.id}`);
+    expect(sold_).not.toContain(`/simple-sale/view/${voided.id}`);
+    expect(sold_).not.toContain(`/simple-sale/view/${foreignSale.id}`);
+    const saleRow = (await rowsOf(agent, 'sales_today', store)).body.data.results.find(
+      (row) => row.link === `/simple-sale/view/${sold.id}`,
+    );
+    expect(saleRow?.detail).toBe('$123.45 · Mina Manager');
+    const ordered = await links('open_store_orders');
+    expect(ordered).toContain(`/orders/${submitted.id}`);
+    expect(ordered).not.toContain(`/orders/${received.id}`);
+    const ticketed = await links('open_tickets');
+    expect(ticketed).toContain(`/task-center/${open.id}`);
+    expect(ticketed).not.toContain(`/task-center/${closed.id}`);
+
+    // A bulletin for the whole company waits for the employee until they acknowledge it.
+    const bulletin = await call<Reply<{ id: number; version: number }>>(
+      'POST',
+      '/bulletins',
+      agent,
+      {
+        title: `Widget bulletin ${Date.now()}`,
+        body: 'Please read this.',
+      },
+    );
+    expect(bulletin.status, JSON.stringify(bulletin.body)).toBe(200);
+    const { id, version } = bulletin.body.data;
+    const pending = async () =>
+      (await rowsOf(employee, 'my_pending_bulletins')).body.data.results.map((row) => row.link);
+    expect(await pending()).toContain(`/communications/bulletin-board#bulletin-${id}-title`);
+    const ack = await call('POST', `/bulletins/${id}/acknowledge`, employee, {
+      version,
+      answers: [],
+    });
+    expect(ack.status, JSON.stringify(ack.body)).toBe(200);
+    expect(await pending()).not.toContain(`/communications/bulletin-board#bulletin-${id}-title`);
+    // Store documents are for who may read them: the employee gets 403.
+    expect((await rowsOf(employee, 'open_store_orders')).status).toBe(403);
+  });
+
   it('shows an employee only their own figures and widgets they may see', async () => {
     const data = await dataOf(employee);
     expect(data.status).toBe(200);
+    // Their store's sales today too, as the sales center shows an associate.
     expect(data.body.data.figures.map((f) => f.key).sort()).toEqual([
       'my_hours_week',
+      'my_pending_bulletins',
       'my_pending_timeoff',
+      'sales_today',
     ]);
     expect((await rowsOf(employee, 'clocked_in')).status).toBe(403);
     expect((await rowsOf(employee, 'no_such_widget')).status).toBe(404);

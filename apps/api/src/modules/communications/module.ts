@@ -5,6 +5,7 @@ import { recipientListService } from './lists.ts';
 import { communicationRoutes } from './routes.ts';
 import { bulletinService } from './services.ts';
 import { bulletinTemplateService } from './templates.ts';
+import { communicationsWidgets } from './widgets.ts';
 
 /**
  * Communications (issue 18 item 7): bulletins aimed at regions, districts, stores and roles, each
@@ -56,4 +57,6 @@ export const communicationsModule = defineModule({
       order: 864,
     },
   ],
+  /** Its OneView widgets (modules/oneview shows them). */
+  widgets: communicationsWidgets,
 });

@@ -216,7 +216,7 @@ const boardOut = (
 });
 
 /** The caller's bulletins (active ones that reach them), the ones waiting for them first. */
-export async function boardOf(db: Database, ctx: RequestContext): Promise<BoardBulletin[]> {
+export async function boardOf(db: Executor, ctx: RequestContext): Promise<BoardBulletin[]> {
   const [active, world, mine] = await Promise.all([
     db
       .select()

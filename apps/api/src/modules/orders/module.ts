@@ -3,6 +3,7 @@ import { seedOrdersDemo } from './demo.ts';
 import { lateOrdersJob } from './late-orders.ts';
 import { shopOrderRoutes } from './routes.ts';
 import { orderService } from './services.ts';
+import { ordersWidgets } from './widgets.ts';
 import { priceAdjustmentService } from './price-adjustments.ts';
 
 /** Stores' orders from the warehouse: the document, the cart's checkout and the CSV order. */
@@ -67,4 +68,6 @@ export const ordersModule = defineModule({
     },
   ],
   demo: seedOrdersDemo,
+  /** Its OneView widgets (modules/oneview shows them). */
+  widgets: ordersWidgets,
 });

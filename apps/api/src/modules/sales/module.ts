@@ -8,6 +8,7 @@ import { seedSalesDemo } from './demo.ts';
 import { saleReturnService } from './returns.ts';
 import { saleService } from './sales.ts';
 import { salesReportRoutes } from './reports.ts';
+import { salesWidgets } from './widgets.ts';
 
 /**
  * Retail sales at the counter (issue 17): customers, sales with lines (held, completed by split
@@ -86,4 +87,6 @@ export const salesModule = defineModule({
   demo: async ({ tx, companyId, demoCompany }) => {
     if (demoCompany) await seedSalesDemo(tx, companyId);
   },
+  /** Its OneView widgets (modules/oneview shows them). */
+  widgets: salesWidgets,
 });

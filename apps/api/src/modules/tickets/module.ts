@@ -12,6 +12,7 @@ import { ticketRoutes } from './routes.ts';
 import * as tables from './schema.ts';
 import { ticketService } from './services.ts';
 import { slaEscalationJob } from './sla.ts';
+import { ticketsWidgets } from './widgets.ts';
 
 /**
  * Task tickets and the ticket center (issue 18): tickets on the engine (statuses, history,
@@ -76,4 +77,6 @@ export const ticketsModule = defineModule({
       order: 854,
     },
   ],
+  /** Its OneView widgets (modules/oneview shows them). */
+  widgets: ticketsWidgets,
 });

@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { WidgetRow } from '@portal/contract/oneview';
@@ -17,6 +18,24 @@ const countColumns: DataColumn<WidgetRow>[] = [
   { id: 'store', header: 'Store', value: (row) => row.store_name ?? '' },
   { id: 'detail', header: 'Details', value: (row) => row.detail },
 ];
+/** A module's documents (a sale, an order, a ticket): each opens its record. */
+const recordColumns: DataColumn<WidgetRow>[] = [
+  {
+    id: 'name',
+    header: 'Record',
+    value: (row) => row.name,
+    cell: (row) =>
+      row.link ? (
+        <Link component={RouterLink} to={row.link}>
+          {row.name}
+        </Link>
+      ) : (
+        row.name
+      ),
+  },
+  { id: 'store', header: 'Store', value: (row) => row.store_name ?? '' },
+  { id: 'detail', header: 'Details', value: (row) => row.detail },
+];
 const hoursColumns: DataColumn<WidgetRow>[] = [
   { id: 'name', header: 'Employee', value: (row) => row.name },
   { id: 'worked', header: 'Worked (h)', value: (row) => row.worked_hours ?? 0, align: 'right' },
@@ -27,6 +46,8 @@ const hoursColumns: DataColumn<WidgetRow>[] = [
     align: 'right',
   },
 ];
+
+const columnsOf = { count: countColumns, records: recordColumns, hours: hoursColumns };
 
 /**
  * /oneview/list/{widget}?level=..&id=..: the rows a widget counts for the same scope, so the list
@@ -73,12 +94,12 @@ export function WidgetListPage() {
       )}
       {!rows.isError && (
         <DataTable
-          columns={data?.widget.kind === 'hours' ? hoursColumns : countColumns}
+          columns={columnsOf[data?.widget.kind ?? 'count']}
           rows={data?.results ?? []}
-          getRowId={(row) => `${row.user_id}-${row.detail}`}
+          getRowId={(row) => row.link ?? `${row.user_id}-${row.detail}`}
           reportName={data ? `${data.widget.title} ${data.scope.name}` : 'OneView'}
           loading={rows.isPending}
-          emptyMessage="Nobody right now"
+          emptyMessage={data?.widget.kind === 'records' ? 'Nothing right now' : 'Nobody right now'}
           label={data?.widget.title}
         />
       )}
