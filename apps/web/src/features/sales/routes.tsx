@@ -2,6 +2,7 @@ import { defineFeature } from '../../platform/feature.ts';
 import { lazyScreen } from '../../platform/lazy-screen.ts';
 import { resourceRoutes } from '../../platform/resources/routes.tsx';
 import { salesPaths } from './paths.ts';
+import { salesReportPresets } from './sales-report-presets.ts';
 
 const screens = () => import('./sales-screens.tsx');
 const SalesCenterPage = lazyScreen(() => import('./SalesCenterPage.tsx'), 'SalesCenterPage');
@@ -9,18 +10,21 @@ const CustomerBulkUploadPage = lazyScreen(
   () => import('./CustomerBulkUploadPage.tsx'),
   'CustomerBulkUploadPage',
 );
+const SalesReportsPage = lazyScreen(() => import('./SalesReportsPage.tsx'), 'SalesReportsPage');
 const SaleConfirmationPage = lazyScreen(
   () => import('./SaleConfirmationPage.tsx'),
   'SaleConfirmationPage',
 );
 
 /** Retail sales at the counter (issue 17): sales center, customers, sales, activations, returns,
- * sale dependencies. */
+ * sale dependencies, the sales reports. */
 export const salesFeature = defineFeature({
   name: 'sales',
   signedInRoutes: [
     { path: '/sales-center', element: <SalesCenterPage /> },
     { path: '/sale-confirmation/:id', element: <SaleConfirmationPage /> },
+    // One screen; the path picks the preset (grouping, scope, range).
+    ...salesReportPresets.map((preset) => ({ path: preset.path, element: <SalesReportsPage /> })),
     { path: '/customers/bulkupload', element: <CustomerBulkUploadPage /> },
     ...resourceRoutes(salesPaths.customers, async () => {
       const [{ customerScreens }, { CustomerViewPage }] = await Promise.all([
