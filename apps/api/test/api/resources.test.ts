@@ -753,6 +753,8 @@ const samples: Record<ResourcePermissionName, Sample> = {
     create: async (t, token) => ({
       product_id: await makeProduct(t, token, 'accessory'),
       quantity: 3,
+      // Searched by its first 12 characters: unique, so the new row is among the first found.
+      note: `${Date.now().toString(36)}${++uniqueCount} generic static accessory`,
     }),
     update: { quantity: 4 },
   },
@@ -763,7 +765,8 @@ const samples: Record<ResourcePermissionName, Sample> = {
       min_quantity: 2,
     }),
     update: { min_quantity: 5 },
-  },  bulletins: {
+  },
+  bulletins: {
     create: async () => {
       uniqueCount += 1;
       return { title: `Generic bulletin ${uniqueCount}`, body: 'Read me', ack_mode: 'read' };
