@@ -89,6 +89,7 @@ describe('company widgets (/oneview-company-widgets)', () => {
     expect(employeeView.body.data.widgets.map((w) => w.widget_key)).toEqual([
       'my_hours_week',
       'my_pending_timeoff',
+      'my_pending_bulletins',
     ]);
   });
 

@@ -30,8 +30,9 @@ export const catalogueEntry = ({ rows: _rows, ...entry }: ServerWidget): WidgetC
 
 /**
  * The built-in layout of each mode, used until the company saves its own: the scope's figures for
- * admins (1) and managers (2), the employee's own figures for employees (3). Widgets not offered
- * (their module absent) are skipped.
+ * admins (1) and managers (2) with the stores' sales, orders and tickets, the employee's own figures
+ * for employees (3); everyone's bulletins to acknowledge. Widgets not offered (their module absent)
+ * are skipped.
  */
 export const builtInLayouts: Record<1 | 2 | 3, string[]> = {
   1: [
@@ -42,6 +43,10 @@ export const builtInLayouts: Record<1 | 2 | 3, string[]> = {
     'hours_today',
     'hours_week',
     'pending_corrections',
+    'sales_today',
+    'open_store_orders',
+    'open_tickets',
+    'my_pending_bulletins',
   ],
   2: [
     'clocked_in',
@@ -51,6 +56,10 @@ export const builtInLayouts: Record<1 | 2 | 3, string[]> = {
     'hours_today',
     'hours_week',
     'pending_corrections',
+    'sales_today',
+    'open_store_orders',
+    'open_tickets',
+    'my_pending_bulletins',
   ],
-  3: ['my_hours_week', 'my_pending_timeoff'],
+  3: ['my_hours_week', 'my_pending_timeoff', 'my_pending_bulletins'],
 };
