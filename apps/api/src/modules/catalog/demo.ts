@@ -1,5 +1,5 @@
 import type { Tx } from '../../platform/database.ts';
-import { brands, categories, manufacturers, products } from './schema.ts';
+import { adjustmentReasons, brands, categories, manufacturers, products } from './schema.ts';
 
 /** The demo catalogue: SKU, name, manufacturer, category, kind, price in cents, serialised. */
 export const demoProducts = [
@@ -49,12 +49,22 @@ const demoBrands: [name: string, website: string][] = [
   ['Anker', 'https://www.anker.com'],
 ];
 
+/** Why stock or an order line's price moves (stock movements, price adjustments). */
+const demoAdjustmentReasons: [name: string, description: string][] = [
+  ['Count correction', 'A physical count found a different quantity'],
+  ['Damaged', 'Broken or unsellable on arrival or in the store'],
+  ['Lost or stolen', 'Missing with no sale behind it'],
+  ['Returned to supplier', 'Sent back to the supplier'],
+  ['Price match', 'Priced down to match a competitor or a promotion'],
+];
+
 /** Sales tax on the demo catalogue, in basis points (the demo's Sales Tax rate). */
 export const DEMO_TAX_BPS = 825;
 
 /**
  * The warehouse catalogue of the main demo company: manufacturers, categories of its own (the
- * admin demo adds Phones, Accessories and Plans after the modules), devices and accessories.
+ * admin demo adds Phones, Accessories and Plans after the modules), devices and accessories, and
+ * the adjustment reasons stock movements and price adjustments name.
  */
 export async function seedCatalogDemo(tx: Tx, companyId: number) {
   const makers = await tx
@@ -75,6 +85,16 @@ export async function seedCatalogDemo(tx: Tx, companyId: number) {
     .values(demoBrands.map(([name, website]) => ({ company_id: companyId, name, website })))
     .onConflictDoNothing()
     .returning({ id: brands.id, name: brands.name });
+  await tx
+    .insert(adjustmentReasons)
+    .values(
+      demoAdjustmentReasons.map(([name, description]) => ({
+        company_id: companyId,
+        name,
+        description,
+      })),
+    )
+    .onConflictDoNothing();
   const idOf = (rows: { id: number; name: string }[], name: string) =>
     rows.find((row) => row.name === name)?.id ?? null;
   await tx.insert(products).values(
