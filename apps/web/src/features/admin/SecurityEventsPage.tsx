@@ -1,6 +1,3 @@
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { listDataSchema } from '@portal/contract/envelope';
 import { companies } from '@portal/contract/resources/organisation';
 import {
@@ -10,11 +7,13 @@ import {
   securityEventSchema,
   type SecurityEvent,
 } from '@portal/contract/security-events';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { api } from '../../platform/api.ts';
-import { DataTable } from '../../platform/data-table/DataTable.tsx';
-import { initialTableQuery } from '../../platform/data-table/table-query.ts';
+import {
+  dateTime,
+  DayRangeLog,
+  type DayRangeParams,
+} from '../../platform/data-table/DayRangeLog.tsx';
 import type { DataColumn, TableQuery } from '../../platform/data-table/table-types.ts';
 import { useResourceList, REFERENCE_FETCH_SIZE } from '../../platform/resources/use-resource.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
@@ -22,7 +21,6 @@ import { hasPermission } from '../auth/session.ts';
 import { useSessionUser } from '../auth/useSessionUser.ts';
 
 const TITLE = 'Security Events';
-const PAGE_SIZE = 20;
 const kindOptions = securityEventKinds.map((kind) => ({
   value: kind,
   label: securityEventLabels[kind],
@@ -30,12 +28,6 @@ const kindOptions = securityEventKinds.map((kind) => ({
 const isKind = (value: string | undefined): value is SecurityEvent['kind'] =>
   securityEventKinds.some((kind) => kind === value);
 
-const when = (value: string) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
 const details = (detail: SecurityEvent['detail']) =>
   detail
     ? Object.entries(detail)
@@ -43,20 +35,27 @@ const details = (detail: SecurityEvent['detail']) =>
         .join('; ')
     : null;
 
-interface Params {
-  page: number;
-  perPage: number;
+interface Filters {
   kind?: SecurityEvent['kind'] | undefined;
   user?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
 }
-
-const list = (query: Params, signal?: AbortSignal) =>
-  api.get('/security-events', listDataSchema(securityEventSchema), {
-    signal,
-    query: { ...query },
-  });
+const filtersOf = (query: TableQuery): Filters => {
+  const kind = query.filters.kind;
+  return {
+    kind: isKind(kind) ? kind : undefined,
+    user: (query.filters.user ?? query.search).trim() || undefined,
+  };
+};
+const queryKey = ['security-events'] as const;
+const valid = (params: DayRangeParams<Filters>) =>
+  securityEventQuerySchema.safeParse(params).success;
+const list = async (query: DayRangeParams<Filters>, signal?: AbortSignal) =>
+  (
+    await api.get('/security-events', listDataSchema(securityEventSchema), {
+      signal,
+      query: { ...query },
+    })
+  ).data;
 
 /**
  * /security-events: sign-ins, failures, lockouts, password, email, role and permission changes
@@ -88,35 +87,12 @@ function EveryCompany() {
 }
 
 function SecurityEvents({ companyNames }: { companyNames: ReadonlyMap<number, string> | null }) {
-  const [query, setQuery] = useState<TableQuery>(() => ({
-    ...initialTableQuery(),
-    pageSize: PAGE_SIZE,
-  }));
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const kind = query.filters.kind;
-  const params: Params = {
-    page: query.pageIndex,
-    perPage: query.pageSize,
-    kind: isKind(kind) ? kind : undefined,
-    user: (query.filters.user ?? query.search).trim() || undefined,
-    from: from || undefined,
-    to: to || undefined,
-  };
-  // The same rules the server applies (a half-typed date is not sent).
-  const valid = securityEventQuerySchema.safeParse(params).success;
-  const events = useQuery({
-    queryKey: ['security-events', params],
-    queryFn: ({ signal }) => list(params, signal).then((reply) => reply.data),
-    enabled: valid,
-    placeholderData: (previous) => previous,
-  });
   const columns = useMemo<readonly DataColumn<SecurityEvent>[]>(
     () => [
       {
         id: 'created_at',
         header: 'When',
-        value: (row) => when(row.created_at),
+        value: (row) => dateTime(row.created_at),
         sortable: false,
         filter: false,
       },
@@ -168,50 +144,14 @@ function SecurityEvents({ companyNames }: { companyNames: ReadonlyMap<number, st
     [companyNames],
   );
 
-  const fetchAll = async () => {
-    const reply = await list({ ...params, page: 0, perPage: 5000 });
-    return reply.data.results;
-  };
-  const setDay = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setQuery({ ...query, pageIndex: 0 });
-  };
-
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {TITLE}
-      </Typography>
-      <DataTable
-        label={TITLE}
-        reportName={TITLE}
-        columns={columns}
-        rows={events.data?.results ?? []}
-        getRowId={(row) => String(row.id)}
-        loading={events.isFetching}
-        server={{ query, onQueryChange: setQuery, total: events.data?.total ?? 0, fetchAll }}
-        emptyMessage="Sorry we could not find any results"
-        toolbar={
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <TextField
-              type="date"
-              size="small"
-              label="From"
-              value={from}
-              onChange={(event) => setDay(setFrom)(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
-            />
-            <TextField
-              type="date"
-              size="small"
-              label="To"
-              value={to}
-              onChange={(event) => setDay(setTo)(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
-            />
-          </Stack>
-        }
-      />
-    </Stack>
+    <DayRangeLog
+      title={TITLE}
+      columns={columns}
+      queryKey={queryKey}
+      filtersOf={filtersOf}
+      valid={valid}
+      fetch={list}
+    />
   );
 }

@@ -1,6 +1,3 @@
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { listDataSchema } from '@portal/contract/envelope';
 import {
   deliveryProviderLabels,
@@ -15,16 +12,17 @@ import {
   type DeliveryStatus,
   type MessageReport,
 } from '@portal/contract/message-reports';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { api } from '../../platform/api.ts';
-import { DataTable } from '../../platform/data-table/DataTable.tsx';
-import { initialTableQuery } from '../../platform/data-table/table-query.ts';
+import {
+  dateTime,
+  DayRangeLog,
+  type DayRangeParams,
+} from '../../platform/data-table/DayRangeLog.tsx';
 import type { DataColumn, TableQuery } from '../../platform/data-table/table-types.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { hasPermission } from '../auth/session.ts';
 
-const PAGE_SIZE = 20;
 const statusOptions = deliveryStatuses.map((status) => ({
   value: status,
   label: deliveryStatusLabels[status],
@@ -32,22 +30,19 @@ const statusOptions = deliveryStatuses.map((status) => ({
 const isStatus = (value: string | undefined): value is DeliveryStatus =>
   deliveryStatuses.some((status) => status === value);
 
-const when = (value: string | null) => {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
-
-interface Params {
-  page: number;
-  perPage: number;
+interface Filters {
   status?: DeliveryStatus | undefined;
   recipient?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
 }
+const filtersOf = (query: TableQuery): Filters => {
+  const status = query.filters.status;
+  return {
+    status: isStatus(status) ? status : undefined,
+    recipient: (query.filters.to ?? query.search).trim() || undefined,
+  };
+};
+const valid = (params: DayRangeParams<Filters>) =>
+  messageReportQuerySchema.safeParse(params).success;
 
 type Channel = 'mail' | 'sms';
 const channels = {
@@ -77,37 +72,15 @@ function MessageReportsPage({ channel }: { channel: Channel }) {
 
 function MessageReports({ channel }: { channel: Channel }) {
   const { title, path } = channels[channel];
-  const [query, setQuery] = useState<TableQuery>(() => ({
-    ...initialTableQuery(),
-    pageSize: PAGE_SIZE,
-  }));
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const status = query.filters.status;
-  const params: Params = {
-    page: query.pageIndex,
-    perPage: query.pageSize,
-    status: isStatus(status) ? status : undefined,
-    recipient: (query.filters.to ?? query.search).trim() || undefined,
-    from: from || undefined,
-    to: to || undefined,
-  };
-  const list = (values: Params, signal?: AbortSignal) =>
-    api.get(path, listDataSchema(messageReportSchema), { signal, query: { ...values } });
-  // The same rules the server applies (a half-typed date is not sent).
-  const valid = messageReportQuerySchema.safeParse(params).success;
-  const reports = useQuery({
-    queryKey: ['message-reports', channel, params],
-    queryFn: ({ signal }) => list(params, signal).then((reply) => reply.data),
-    enabled: valid,
-    placeholderData: (previous) => previous,
-  });
+  const list = async (values: DayRangeParams<Filters>, signal?: AbortSignal) =>
+    (await api.get(path, listDataSchema(messageReportSchema), { signal, query: { ...values } }))
+      .data;
   const columns = useMemo<readonly DataColumn<MessageReport>[]>(
     () => [
       {
         id: 'created_at',
         header: 'When',
-        value: (row) => when(row.created_at),
+        value: (row) => dateTime(row.created_at),
         sortable: false,
         filter: false,
       },
@@ -171,14 +144,14 @@ function MessageReports({ channel }: { channel: Channel }) {
       {
         id: 'sent_at',
         header: 'Sent',
-        value: (row) => when(row.sent_at),
+        value: (row) => dateTime(row.sent_at),
         sortable: false,
         filter: false,
       },
       {
         id: 'delivered_at',
         header: 'Delivered',
-        value: (row) => when(row.delivered_at),
+        value: (row) => dateTime(row.delivered_at),
         sortable: false,
         filter: false,
         hidden: channel === 'mail',
@@ -194,50 +167,14 @@ function MessageReports({ channel }: { channel: Channel }) {
     [channel],
   );
 
-  const fetchAll = async () => {
-    const reply = await list({ ...params, page: 0, perPage: 5000 });
-    return reply.data.results;
-  };
-  const setDay = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setQuery({ ...query, pageIndex: 0 });
-  };
-
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
-      <DataTable
-        label={title}
-        reportName={title}
-        columns={columns}
-        rows={reports.data?.results ?? []}
-        getRowId={(row) => String(row.id)}
-        loading={reports.isFetching}
-        server={{ query, onQueryChange: setQuery, total: reports.data?.total ?? 0, fetchAll }}
-        emptyMessage="Sorry we could not find any results"
-        toolbar={
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <TextField
-              type="date"
-              size="small"
-              label="From"
-              value={from}
-              onChange={(event) => setDay(setFrom)(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
-            />
-            <TextField
-              type="date"
-              size="small"
-              label="To"
-              value={to}
-              onChange={(event) => setDay(setTo)(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
-            />
-          </Stack>
-        }
-      />
-    </Stack>
+    <DayRangeLog
+      title={title}
+      columns={columns}
+      queryKey={['message-reports', channel]}
+      filtersOf={filtersOf}
+      valid={valid}
+      fetch={list}
+    />
   );
 }
