@@ -82,6 +82,8 @@ const ID_TABLES: [RegExp, string][] = [
   [/^\/api\/notifications\/:id/, 'notifications'],
   [/^\/api\/reporting\/charts\/:id/, 'reporting_charts'],
   [/^\/api\/(fulfill-order|receive-order|order-discrepancies)\/:id/, 'orders'],
+  [/^\/api\/carrier-statements\/:id/, 'carrier_statements'],
+  [/^\/api\/carrier-statement-lines\/:id/, 'carrier_statement_lines'],
 ];
 /** Path parameters named after what they hold, with the table of their rows. */
 const PARAM_TABLES: Record<string, string> = {
@@ -161,6 +163,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/receive-order/:id': { serials: [] },
   'POST /api/receive-order/:id/check': { serials: [] },
   'POST /api/order-discrepancies/:id/resolve': { resolution: 'accept' },
+  'POST /api/inventory-supplier-bills/:id/credit': { amount_cents: 100, reason: 'Matrix credit' },
+  'POST /api/inventory-stock/:id/move': { quantity: 1, reason_id: 1 },
 };
 
 const sampleRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });

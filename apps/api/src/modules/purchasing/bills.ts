@@ -12,7 +12,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
-import { tenantScope } from '../../db/columns.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import { namesOf } from '../users/api.ts';
 import {
   purchaseOrderLines,
@@ -56,10 +56,7 @@ async function orderForBill(tx: Tx, companyId: number, orderId: number) {
     .from(purchaseOrders)
     .innerJoin(
       suppliers,
-      and(
-        eq(suppliers.company_id, purchaseOrders.company_id),
-        eq(suppliers.id, purchaseOrders.supplier_id),
-      ),
+      tenantJoin(suppliers, purchaseOrders.company_id, purchaseOrders.supplier_id),
     )
     .where(and(tenantScope(purchaseOrders, companyId), eq(purchaseOrders.id, orderId)))
     // One bill at a time per order: the next one counts this one's quantities.
@@ -100,10 +97,7 @@ async function matchBill(tx: Tx, ctx: RequestContext, bill: Row) {
     .from(supplierBillLines)
     .innerJoin(
       supplierBills,
-      and(
-        eq(supplierBills.company_id, supplierBillLines.company_id),
-        eq(supplierBills.id, supplierBillLines.supplier_bill_id),
-      ),
+      tenantJoin(supplierBills, supplierBillLines.company_id, supplierBillLines.supplier_bill_id),
     )
     .where(
       and(
