@@ -18,11 +18,14 @@ const SIGNED_IN_FRAME = 'signed-in-frame';
  * Routes inside the signed-in frame: the shell's own, then each feature's (app/features.ts), then
  * not-found for a path with no screen. They are a chunk of their own, loaded on the first path the
  * routes already known do not match (or match only by a parameter), so the sign-in page's first
- * load does not carry a few hundred route definitions it never uses.
+ * load does not carry a few hundred route definitions it never uses. The frame starts with no
+ * child at all, `/` included: nothing inside it renders before every route is known, so a menu
+ * click right after sign-in is never raced by the home redirect.
  */
 let signedInRoutes: Promise<RouteObject[]> | undefined;
 const loadSignedInRoutes = () =>
   (signedInRoutes ??= import('./features.ts').then(({ features }) => [
+    { index: true, element: <HomeRedirect /> },
     { path: '/unauth', element: <UnauthorizedPage /> },
     ...features.flatMap((feature) => feature.signedInRoutes),
     { path: '*', element: <NotFoundPage /> },
@@ -39,13 +42,7 @@ export const router = createBrowserRouter(
         ...publicRoutes,
         {
           element: <RequireAuth />,
-          children: [
-            {
-              id: SIGNED_IN_FRAME,
-              element: <SignedInFrame />,
-              children: [{ index: true, element: <HomeRedirect /> }],
-            },
-          ],
+          children: [{ id: SIGNED_IN_FRAME, element: <SignedInFrame />, children: [] }],
         },
       ],
     },
