@@ -84,7 +84,7 @@ test('employees bulk upload: problems by line, then all rows created at once', a
   await submitLogin(page, 'agent@demo.example');
   await expect(toast(page, 'Logged in')).toBeVisible();
   await page.goto('/employees');
-  await page.getByRole('link', { name: 'Bulk Upload' }).click();
+  await page.getByRole('link', { name: 'Bulk Upload', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Employees Bulk Upload' })).toBeVisible();
 
   const header = 'email,first_name,last_name,role,store,pay_type,supervisor_email,hire_date';

@@ -157,7 +157,7 @@ test('a CSV of users is checked row by row, then created all at once', async ({ 
 
   await signInAs(page, admin);
   await page.goto('/users');
-  await page.getByRole('link', { name: 'Bulk upload' }).click();
+  await page.getByRole('link', { name: 'Bulk upload', exact: true }).click();
   await expect(page).toHaveURL('/csv-upload');
 
   // A bad row: nothing can be created, and the problem is shown with its line and column.
