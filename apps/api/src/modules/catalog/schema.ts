@@ -47,7 +47,7 @@ export const products = pgTable(
     manufacturer_id: integer(),
     category_id: integer(),
     brand_id: integer(),
-    /** device (a phone or tablet) or accessory */
+    /** device (a phone or tablet), accessory, or a carrier plan or feature (sold, never stocked) */
     kind: text().notNull().default('device'),
     price_cents: integer().notNull(),
     /** tax on the price in basis points (825 = 8.25 %) */
@@ -75,7 +75,7 @@ export const products = pgTable(
     index().on(t.company_id, t.kind, t.name),
     index().on(t.company_id, t.brand_id),
     index('products_sku_key_idx').on(t.company_id, t.sku_key, t.id),
-    check('products_kind', sql`${t.kind} in ('device', 'accessory')`),
+    check('products_kind', sql`${t.kind} in ('device', 'accessory', 'plan', 'feature')`),
     check('products_tax_bps', sql`${t.tax_bps} between 0 and 10000`),
     check('products_lead_days', sql`${t.lead_days} is null or ${t.lead_days} between 0 and 365`),
   ],

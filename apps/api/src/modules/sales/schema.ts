@@ -53,6 +53,9 @@ export const sales = pgTable(
     ...tenantColumns(),
     store_id: integer().notNull(),
     customer_id: integer(),
+    /** 'sale', or 'feature_addon': plans and features added to an existing line (activation_id) */
+    kind: text().notNull().default('sale'),
+    activation_id: integer(),
     status: text().notNull().default('held'),
     note: text(),
     subtotal_cents: integer().notNull().default(0),
@@ -73,6 +76,14 @@ export const sales = pgTable(
     index().on(t.company_id, t.status, t.id),
     index().on(t.company_id, t.store_id, t.completed_at),
     index().on(t.company_id, t.customer_id),
+    // An add-on sale goes with its line, a plain sale with none.
+    tenantForeignKey(t.company_id, t.activation_id, activations),
+    index().on(t.company_id, t.activation_id),
+    index().on(t.company_id, t.kind, t.id),
+    check(
+      'sales_kind_line',
+      sql`(${t.kind} = 'sale' and ${t.activation_id} is null) or (${t.kind} = 'feature_addon' and ${t.activation_id} is not null)`,
+    ),
     check('sales_refund_within_paid', sql`${t.refunded_cents} <= ${t.paid_cents}`),
     check('sales_status', sql`${t.status} in ('held', 'completed', 'returned', 'voided')`),
   ],
@@ -154,6 +165,11 @@ export const saleReturns = pgTable(
     refund_cents: integer().notNull().default(0),
     exchange: boolean().notNull().default(false),
     exchange_sale_id: integer(),
+    /**
+     * An exchange's price difference (the server's, in cents): the replacement sale's total less
+     * the returned line's. Positive: the customer pays it; negative: the difference is refunded.
+     */
+    exchange_difference_cents: integer().notNull().default(0),
     cancel_date: date(),
     box_contents: jsonb().$type<string[]>().notNull().default([]),
     override_reason: text(),
@@ -183,7 +199,8 @@ export const saleReturns = pgTable(
 
 /**
  * An RMA line (return-to-vendor authorisation): a DOA or OBF unit at the defective location, open
- * until the warehouse sends it back to the vendor. One per return.
+ * until sent to the vendor, then credited by the vendor, then closed (/returns-refunds/rma). One
+ * per return.
  */
 export const rmaLines = pgTable(
   'rma_lines',
@@ -195,6 +212,11 @@ export const rmaLines = pgTable(
     serial: text().notNull(),
     reason: text().notNull(),
     status: text().notNull().default('open'),
+    /** the vendor's RMA number, once the vendor authorised the return */
+    vendor_rma_number: text(),
+    /** what the vendor credited, in cents */
+    credit_cents: integer(),
+    note: text(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -205,7 +227,8 @@ export const rmaLines = pgTable(
     unique().on(t.company_id, t.return_id),
     index().on(t.company_id, t.status, t.id),
     index().on(t.company_id, t.serial),
-    check('rma_lines_status', sql`${t.status} in ('open', 'shipped', 'closed')`),
+    check('rma_lines_status', sql`${t.status} in ('open', 'sent', 'credited', 'closed')`),
+    check('rma_lines_credit', sql`${t.credit_cents} is null or ${t.credit_cents} >= 0`),
   ],
 );
 
