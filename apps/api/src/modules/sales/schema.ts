@@ -53,6 +53,8 @@ export const sales = pgTable(
     ...tenantColumns(),
     store_id: integer().notNull(),
     customer_id: integer(),
+    /** an imported invoice's number in the POS it came from (bulk upload); null at the counter */
+    invoice_number: text(),
     /** 'sale', or 'feature_addon': plans and features added to an existing line (activation_id) */
     kind: text().notNull().default('sale'),
     activation_id: integer(),
@@ -76,6 +78,7 @@ export const sales = pgTable(
     index().on(t.company_id, t.status, t.id),
     index().on(t.company_id, t.store_id, t.completed_at),
     index().on(t.company_id, t.customer_id),
+    unique().on(t.company_id, t.invoice_number),
     // An add-on sale goes with its line, a plain sale with none.
     tenantForeignKey(t.company_id, t.activation_id, activations),
     index().on(t.company_id, t.activation_id),
