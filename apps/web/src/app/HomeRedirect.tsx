@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { homeRouteFor } from '@portal/contract/resources/navigation';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { hasPermission, useSession } from '../features/auth/session.ts';
 import { companyCarriersQueryKey, loadCompanyCarriers } from './company-carriers.ts';
 import { useShellSettings } from '../features/shell/useShellSettings.ts';
@@ -44,8 +45,18 @@ export function HomeRedirect() {
     enabled: hasPermission('read_company_carriers'),
     meta: { errorToast: false },
   });
-  if (signedInWith !== undefined)
-    return <Navigate to={homeRouteFor(signedInWith ?? undefined)} replace />;
-  if (settings.isPending) return <HomeScreenLoading />;
-  return <Navigate to={homeRouteFor(settings.data?.home_screen ?? undefined)} replace />;
+  const landing =
+    signedInWith !== undefined
+      ? homeRouteFor(signedInWith ?? undefined)
+      : settings.isPending
+        ? undefined
+        : homeRouteFor(settings.data?.home_screen ?? undefined);
+  const navigate = useNavigate();
+  useEffect(() => {
+    // The browser's address is the router's latest: if a click has already left `/` (its screen
+    // may still be loading while this one shows), the user's choice wins over the landing page.
+    if (landing !== undefined && window.location.pathname === '/')
+      void navigate(landing, { replace: true });
+  }, [landing, navigate]);
+  return landing === undefined ? <HomeScreenLoading /> : null;
 }
