@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { BulletinQuestion } from '@portal/contract/communications';
+import type { BulletinChannels, BulletinQuestion } from '@portal/contract/communications';
 import {
   activeFlag,
   isoTimestamp,
@@ -47,6 +47,11 @@ export const bulletins = pgTable(
       .default(sql`'{}'::integer[]`),
     /** days after a version's publication when those who have not acknowledged it are escalated to their manager (null: never) */
     escalate_after_days: integer(),
+    /** how its publication and material edits are announced (notifications' channels) */
+    channels: jsonb()
+      .$type<BulletinChannels>()
+      .notNull()
+      .default({ in_app: true, mail: false, sms: false }),
     version: integer().notNull().default(1),
     version_at: isoTimestamp()
       .notNull()

@@ -19,11 +19,15 @@ export const notifications = pgTable(
     body: text().notNull(),
     link: text(),
     read_at: isoTimestamp('read_at'),
+    /** the record it announces (a bulletin), for its sender's counts */
+    source_type: text(),
+    source_id: integer(),
   },
   (t) => [
     tenantPrimaryKey(t),
     tenantForeignKey(t.company_id, t.user_id, users).onDelete('cascade'),
     index().on(t.company_id, t.user_id, t.id),
+    index().on(t.company_id, t.source_type, t.source_id),
   ],
 );
 
@@ -92,8 +96,12 @@ export const notificationDeliveries = pgTable(
     next_attempt_at: isoTimestamp('next_attempt_at'),
     attempts: integer().notNull().default(0),
     last_error: text(),
+    /** the record it is about (a bulletin), for its sender's counts */
+    source_type: text(),
+    source_id: integer(),
   },
   (t) => [
+    index().on(t.company_id, t.source_type, t.source_id),
     tenantPrimaryKey(t),
     foreignKey({ columns: [t.company_id], foreignColumns: [companies.id] }),
     index().on(t.status, t.next_attempt_at),
