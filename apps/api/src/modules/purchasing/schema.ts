@@ -164,6 +164,11 @@ export const purchaseOrderReceiptLines = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** serials of rejected units: set aside for the supplier, never entering stock */
+    rejected_serials: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     unit_price_cents: integer().notNull(),
     tax_cents: integer().notNull().default(0),
     total_cents: integer().notNull(),
@@ -327,6 +332,8 @@ export const receiptPayments = pgTable(
     tenantForeignKey(t.company_id, t.purchase_order_id, purchaseOrders),
     tenantForeignKey(t.company_id, t.recorded_by, users),
     index().on(t.company_id, t.receipt_id, t.id),
+    // what the order's payments and its receipts' payments add up to (payments.ts)
+    index().on(t.company_id, t.purchase_order_id),
     check('receipt_payments_amount', sql`${t.amount_cents} > 0`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "purchase_order_receipt_lines" ADD COLUMN "rejected_serials" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "receipt_payments_company_id_purchase_order_id_index" ON "receipt_payments" USING btree ("company_id","purchase_order_id");
