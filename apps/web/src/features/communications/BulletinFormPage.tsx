@@ -41,12 +41,12 @@ import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { communicationPaths } from './paths.ts';
 import {
-  AckModeField,
+  AckModeController,
+  AckQuestionsController,
   checkQuestions,
   questionDrafts,
   questionDraftsField,
   questionsOf,
-  QuestionsEditor,
   type QuestionDraft,
 } from './QuestionsEditor.tsx';
 
@@ -294,21 +294,7 @@ function BulletinForm({ id, initial }: { id: number | null; initial: BulletinFor
         Acknowledgement
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Controller
-          name="ack_mode"
-          control={control}
-          render={({ field }) => (
-            <AckModeField
-              mode={field.value}
-              onChange={field.onChange}
-              questions={form.getValues('questions')}
-              onQuestions={(questions) =>
-                form.setValue('questions', questions, { shouldDirty: true })
-              }
-              width={220}
-            />
-          )}
-        />
+        <AckModeController control={control} width={220} />
         <Controller
           name="escalate_after_days"
           control={control}
@@ -328,19 +314,7 @@ function BulletinForm({ id, initial }: { id: number | null; initial: BulletinFor
           )}
         />
       </Stack>
-      {form.watch('ack_mode') === 'questions' && (
-        <Controller
-          name="questions"
-          control={control}
-          render={({ field, formState }) => (
-            <QuestionsEditor
-              questions={field.value}
-              onChange={field.onChange}
-              errors={formState.errors.questions}
-            />
-          )}
-        />
-      )}
+      <AckQuestionsController control={control} />
       {id !== null && (
         <Controller
           name="material"

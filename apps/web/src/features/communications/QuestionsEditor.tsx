@@ -14,7 +14,13 @@ import {
   type BulletinAckMode,
   type BulletinQuestion,
 } from '@portal/contract/communications';
-import type { FieldErrors } from 'react-hook-form';
+import {
+  Controller,
+  useController,
+  useWatch,
+  type Control,
+  type FieldErrors,
+} from 'react-hook-form';
 import { z } from 'zod';
 
 /** A check question as the form holds it. */
@@ -174,32 +180,46 @@ export function QuestionsEditor({
   );
 }
 
+/** The fields of a form that says how a bulletin is acknowledged (the bulletin and template forms). */
+export interface AckFormValues {
+  ack_mode: BulletinAckMode;
+  questions: QuestionDraft[];
+}
+
 /**
- * "Acknowledge by" of a bulletin or a template (the `ack_mode` field): choosing check questions
+ * The form's control seen as its two acknowledgement fields. react-hook-form's Control is invariant
+ * in its values, so a wider form's control is not a Control<AckFormValues>; T has both fields with
+ * these types, which is all the two controllers below read or write.
+ */
+const ackFields = <T extends AckFormValues, Out>(control: Control<T, unknown, Out>) =>
+  control as unknown as Control<AckFormValues>;
+
+/**
+ * "Acknowledge by" of a bulletin or a template (the form's `ack_mode`): choosing check questions
  * starts one empty question when there are none yet.
  */
-export function AckModeField({
-  mode,
-  onChange,
-  questions,
-  onQuestions,
+export function AckModeController<T extends AckFormValues, Out>({
+  control,
   width,
 }: {
-  mode: BulletinAckMode;
-  onChange: (mode: BulletinAckMode) => void;
-  questions: readonly QuestionDraft[];
-  onQuestions: (questions: QuestionDraft[]) => void;
+  control: Control<T, unknown, Out>;
   width: number;
 }) {
+  const ack = ackFields(control);
+  const { field } = useController({ control: ack, name: 'ack_mode' });
+  const questions = useController({ control: ack, name: 'questions' }).field;
   return (
     <TextField
       select
       label="Acknowledge by"
-      value={mode}
+      name={field.name}
+      value={field.value}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
       onChange={(event) => {
         const next = bulletinAckModes.find((one) => one === event.target.value) ?? 'read';
-        onChange(next);
-        if (next === 'questions' && !questions.length) onQuestions([emptyQuestion]);
+        field.onChange(next);
+        if (next === 'questions' && !questions.value.length) questions.onChange([emptyQuestion]);
       }}
       sx={{ minWidth: width }}
     >
@@ -209,5 +229,29 @@ export function AckModeField({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** The form's check questions, shown while the form's `ack_mode` asks questions. */
+export function AckQuestionsController<T extends AckFormValues, Out>({
+  control,
+}: {
+  control: Control<T, unknown, Out>;
+}) {
+  const ack = ackFields(control);
+  const mode = useWatch({ control: ack, name: 'ack_mode' });
+  if (mode !== 'questions') return null;
+  return (
+    <Controller
+      name="questions"
+      control={ack}
+      render={({ field, formState }) => (
+        <QuestionsEditor
+          questions={field.value}
+          onChange={field.onChange}
+          errors={formState.errors.questions}
+        />
+      )}
+    />
   );
 }

@@ -9,7 +9,6 @@ import {
   type BulletinAckMode,
 } from '@portal/contract/communications';
 import { useMutation } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { parseRouteId } from '../../platform/resources/paths.ts';
@@ -24,12 +23,12 @@ import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { communicationPaths } from './paths.ts';
 import {
-  AckModeField,
+  AckModeController,
+  AckQuestionsController,
   checkQuestions,
   questionDrafts,
   questionDraftsField,
   questionsOf,
-  QuestionsEditor,
   type QuestionDraft,
 } from './QuestionsEditor.tsx';
 
@@ -153,34 +152,8 @@ function TemplateForm({ id, initial }: { id: number | null; initial: TemplateFor
       {text('name', 'Template name')}
       {text('title', 'Title')}
       {text('body', 'Message', true)}
-      <Controller
-        name="ack_mode"
-        control={control}
-        render={({ field }) => (
-          <AckModeField
-            mode={field.value}
-            onChange={field.onChange}
-            questions={form.getValues('questions')}
-            onQuestions={(questions) =>
-              form.setValue('questions', questions, { shouldDirty: true })
-            }
-            width={260}
-          />
-        )}
-      />
-      {form.watch('ack_mode') === 'questions' && (
-        <Controller
-          name="questions"
-          control={control}
-          render={({ field, formState }) => (
-            <QuestionsEditor
-              questions={field.value}
-              onChange={field.onChange}
-              errors={formState.errors.questions}
-            />
-          )}
-        />
-      )}
+      <AckModeController control={control} width={260} />
+      <AckQuestionsController control={control} />
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" loading={save.isPending}>
           Save
