@@ -31,6 +31,14 @@ export type BulletinQuestion = z.infer<typeof bulletinQuestionSchema>;
 
 const idList = z.array(id).max(500);
 
+/** Where a bulletin is announced when published (each person's choices still apply). */
+export const bulletinChannelsSchema = z.strictObject({
+  in_app: z.boolean(),
+  mail: z.boolean(),
+  sms: z.boolean(),
+});
+export type BulletinChannels = z.infer<typeof bulletinChannelsSchema>;
+
 export const bulletinSchema = z.object({
   id,
   company_id: id,
@@ -46,6 +54,8 @@ export const bulletinSchema = z.object({
   list_ids: z.array(id),
   /** days after a version is published when those who have not acknowledged it go to their manager (null: never) */
   escalate_after_days: z.number().int().nullable(),
+  /** how its publication (and each material edit) is announced to the people it reaches */
+  channels: bulletinChannelsSchema,
   /** the current version: 1, raised by each material edit */
   version: z.number().int(),
   version_at: isoDateTime,
@@ -108,6 +118,8 @@ const bulletinCreate = z.strictObject({
   role_ids: idList.default([]),
   list_ids: idList.default([]),
   escalate_after_days: escalateAfterDaysField.default(null),
+  /** left out: the company's default channels (/communications/settings) */
+  channels: bulletinChannelsSchema.optional(),
 });
 
 const bulletinUpdate = z.strictObject({
@@ -121,6 +133,7 @@ const bulletinUpdate = z.strictObject({
   role_ids: idList.optional(),
   list_ids: idList.optional(),
   escalate_after_days: escalateAfterDaysField.optional(),
+  channels: bulletinChannelsSchema.optional(),
   /** a material edit makes a new version and asks everyone again; a minor one does not */
   material: z.boolean().optional(),
 });
@@ -312,3 +325,50 @@ export const bulletinTemplates = defineResource({
   queryFields: ['id', 'name', 'title', 'ack_mode', 'created_at'],
   defaultSort: 'name',
 });
+
+/**
+ * The company's communications settings (/communications/settings), kept as settings inherited
+ * down the org tree (platform `org_settings`): the screen sets the company's values; a region,
+ * district or store may override whether its people are escalated (PUT /org-settings/{key}).
+ */
+export const communicationSettingKeys = {
+  ack_days: 'communications.ack_days',
+  escalate_to_manager: 'communications.escalate_to_manager',
+  channels: 'communications.default_channels',
+  publish_min_level: 'communications.publish_min_level',
+} as const;
+
+/** Who may publish: the lowest rank (access level) allowed, besides `write_bulletins`. */
+export const publishLevelLabels: Record<number, string> = {
+  1: 'Everyone who may write bulletins',
+  2: 'Employees (rank 2) and above',
+  3: 'Managers (rank 3) and above',
+  4: 'Admins (rank 4) only',
+};
+
+export const communicationSettingsSchema = z.strictObject({
+  /** days people have to acknowledge before the escalation; a new bulletin's default (null: never) */
+  ack_days: escalateAfterDaysField,
+  /** whether late people are escalated to their manager at all */
+  escalate_to_manager: z.boolean(),
+  /** a new bulletin's channels */
+  channels: bulletinChannelsSchema,
+  publish_min_level: z
+    .number({ error: 'Choose who may publish' })
+    .int()
+    .min(1, 'Choose who may publish')
+    .max(4, 'Choose who may publish'),
+});
+export type CommunicationSettings = z.infer<typeof communicationSettingsSchema>;
+
+export const defaultCommunicationSettings: CommunicationSettings = {
+  ack_days: 3,
+  escalate_to_manager: true,
+  channels: { in_app: true, mail: false, sms: false },
+  publish_min_level: 1,
+};
+
+export const communicationSettingsMessages = {
+  saved: 'Communication settings saved',
+  publishRank: (level: number) => `Publishing bulletins needs rank ${level} or higher`,
+} as const;

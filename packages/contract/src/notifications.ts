@@ -14,6 +14,7 @@ export const notificationKinds = [
   'ticket.sla_breached',
   'bulletin.escalated',
   'order.late',
+  'bulletin.published',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -51,6 +52,10 @@ export const notificationKindInfo: Record<
   'bulletin.escalated': {
     label: 'Someone I manage has not acknowledged a bulletin in time',
     defaults: { in_app: true, mail: true, sms: false },
+  },
+  'bulletin.published': {
+    label: 'A bulletin for me is published or changed materially',
+    defaults: { in_app: true, mail: true, sms: true },
   },
   'order.late': {
     label: 'A shipped order to a store I oversee has not been received in time',

@@ -2,12 +2,14 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { tenantScope } from '../../db/columns.ts';
 import type { Database, Executor, Tx } from '../../platform/database.ts';
 import { defineJob } from '../../platform/jobs.ts';
+import { readSetting } from '../../platform/settings.ts';
 import { asCompany, asSystem } from '../../platform/tenant-connection.ts';
 import { supervisorsOf } from '../hr/api.ts';
 import { notify } from '../notifications/api.ts';
 import { namesOf } from '../users/api.ts';
 import { acknowledgersOf, recipientsOf, worldOf } from './audience.ts';
 import { bulletinEscalations, bulletins } from './schema.ts';
+import { escalateToManagerSetting } from './settings.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -62,6 +64,17 @@ async function escalateCompany(tx: Tx, companyId: number, bulletinIds: number[],
     companyId,
     world.people.map((person) => person.id),
   );
+  // Whether a person's store (or the company, without one) escalates at all: inherited setting.
+  const escalates = new Map<number, boolean>();
+  const escalatesAt = async (storeId: number | null) => {
+    const key = storeId ?? 0;
+    let value = escalates.get(key);
+    if (value === undefined) {
+      value = await readSetting(tx, { companyId }, escalateToManagerSetting, storeId);
+      escalates.set(key, value);
+    }
+    return value;
+  };
   let count = 0;
   for (const row of rows) {
     const days = row.escalate_after_days;
@@ -79,6 +92,8 @@ async function escalateCompany(tx: Tx, companyId: number, bulletinIds: number[],
       },
       world,
     ).filter((person) => !acknowledgers.has(person.id) && supervisors.has(person.id));
+    for (let i = late.length - 1; i >= 0; i--)
+      if (!(await escalatesAt(late[i]?.store_id ?? null))) late.splice(i, 1);
     if (!late.length) continue;
     const inserted = await tx
       .insert(bulletinEscalations)
@@ -104,6 +119,7 @@ async function escalateCompany(tx: Tx, companyId: number, bulletinIds: number[],
         title: `${name} has not acknowledged a bulletin`,
         body: `${name} has not acknowledged "${row.title}" (version ${row.version}) ${days} ${days === 1 ? 'day' : 'days'} after it was published.`,
         link: `/communications/view/${row.id}`,
+        source: { type: 'bulletin', id: row.id },
       });
     }
     count += inserted.length;

@@ -56,6 +56,13 @@ export const communicationsModule = defineModule({
       permission: 'read_recipient_lists',
       order: 864,
     },
+    {
+      name: 'Communication Settings',
+      route: '/communications/settings',
+      icon: 'settings',
+      permission: 'can_edit_own_company_settings',
+      order: 865,
+    },
   ],
   /** Its OneView widgets (modules/oneview shows them). */
   widgets: communicationsWidgets,

@@ -15,6 +15,7 @@ import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
 import { ratesOf } from './audience.ts';
+import { communicationSettingsRoutes } from './settings.ts';
 import {
   acknowledge,
   boardOf,
@@ -28,6 +29,7 @@ const tags = ['Communications'];
 /** The bulletin board, acknowledgements, versions and rates (issue 18 item 7). */
 export function communicationRoutes(app: FastifyInstance, db: Database) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  communicationSettingsRoutes(app, db);
 
   r.get('/bulletin-board', {
     schema: {

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  bulletinChannelsSchema,
   bulletinMessages,
+  defaultCommunicationSettings,
   bulletins as bulletinResource,
   type BoardBulletin,
   type BulletinAckMode,
@@ -13,12 +15,15 @@ import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
+import { readSetting } from '../../platform/settings.ts';
+import { notify } from '../notifications/api.ts';
 import { orgTreeOf } from '../organisation/api.ts';
 import { companyRolesAndStores, namesOf } from '../users/api.ts';
 import { acknowledgersOf, reaches, recipientsOf, worldOf, type Audience } from './audience.ts';
 import { escalatedCounts } from './escalation.ts';
 import { unknownLists } from './lists.ts';
 import { questionErrors } from './questions.ts';
+import { assertMayPublish, defaultChannelsSetting } from './settings.ts';
 import { bulletinAcknowledgements, bulletins, bulletinVersions } from './schema.ts';
 
 type BulletinRow = typeof bulletins.$inferSelect;
@@ -67,8 +72,21 @@ async function check(
   if (first) throw AppError.badRequest(first, errors);
 }
 
-/** Keeps the version's snapshot: a new row for a new version, a minor edit corrects the current one. */
-async function snapshot(tx: Tx, row: Row, userId: number) {
+/**
+ * Keeps the version's snapshot: a new row for a new version, a minor edit corrects the current one.
+ * Returns whether the version is new (a publication or a material edit).
+ */
+async function snapshot(tx: Tx, row: Row, userId: number): Promise<boolean> {
+  const [known] = await tx
+    .select({ id: bulletinVersions.id })
+    .from(bulletinVersions)
+    .where(
+      and(
+        tenantScope(bulletinVersions, Number(row.company_id)),
+        eq(bulletinVersions.bulletin_id, row.id),
+        eq(bulletinVersions.version, Number(row.version)),
+      ),
+    );
   const values = {
     title: String(row.title),
     body: String(row.body),
@@ -87,6 +105,36 @@ async function snapshot(tx: Tx, row: Row, userId: number) {
       target: [bulletinVersions.company_id, bulletinVersions.bulletin_id, bulletinVersions.version],
       set: values,
     });
+  return !known;
+}
+
+/**
+ * Announces a new version to the people it reaches (the writer left out) on the bulletin's
+ * channels, each person's choices for "bulletin.published" still applying; every notification and
+ * delivery names the bulletin (its sender's counts at /communications/notifications).
+ */
+async function announce(tx: Tx, row: Row, ctx: RequestContext) {
+  const parsed = bulletinChannelsSchema.safeParse(row.channels);
+  const channels = parsed.success ? parsed.data : defaultCommunicationSettings.channels;
+  if (!channels.in_app && !channels.mail && !channels.sms) return;
+  const companyId = Number(row.company_id);
+  const world = await worldOf(tx, companyId);
+  const userIds = recipientsOf(audienceOf(row), world)
+    .map((person) => person.id)
+    .filter((userId) => userId !== ctx.userId);
+  const title = String(row.title);
+  await notify(tx, companyId, {
+    kind: 'bulletin.published',
+    userIds,
+    title: Number(row.version) > 1 ? `Bulletin updated: ${title}` : `New bulletin: ${title}`,
+    body:
+      row.ack_mode === 'questions'
+        ? 'Read it and answer its questions on the bulletin board.'
+        : 'Read it and acknowledge it on the bulletin board.',
+    link: '/communications/bulletin-board',
+    channels,
+    source: { type: 'bulletin', id: row.id },
+  });
 }
 
 /** Bulletins on the engine: versions on material edits, the audience's counts on every row. */
@@ -96,9 +144,11 @@ export const bulletinService = createResourceService({
   tenantColumn: 'company_id',
   hooks: {
     async beforeCreate(input, ctx, tx) {
+      await assertMayPublish(tx, ctx);
       await check(tx, ctx, ctx.companyId, input);
       return {
         ...input,
+        channels: input.channels ?? (await readSetting(tx, ctx, defaultChannelsSetting)),
         questions: input.ack_mode === 'questions' ? input.questions : [],
         created_by: ctx.userId,
         version: 1,
@@ -116,13 +166,14 @@ export const bulletinService = createResourceService({
       const values: Record<string, unknown> = { ...changes };
       if (merged.ack_mode === 'read') values.questions = [];
       if (material) {
+        await assertMayPublish(tx, ctx);
         values.version = Number(existing.version) + 1;
         values.version_at = new Date().toISOString();
       }
       return values;
     },
     async afterWrite(row, _input, ctx, tx) {
-      await snapshot(tx, row, ctx.userId);
+      if (await snapshot(tx, row, ctx.userId)) await announce(tx, row, ctx);
     },
     async decorate(rows, _ctx, db) {
       const byCompany = new Map<number, Row[]>();

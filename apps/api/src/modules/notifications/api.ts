@@ -1,5 +1,9 @@
 // The notifications module's entry for other modules (docs/ARCHITECTURE.md, "Boundaries").
-import { NOTIFICATION_EVENT, type NotificationKind } from '@portal/contract/notifications';
+import {
+  NOTIFICATION_EVENT,
+  type NotificationChannel,
+  type NotificationKind,
+} from '@portal/contract/notifications';
 import type { Executor } from '../../platform/database.ts';
 import { publish } from '../../platform/events.ts';
 import type { Mailer } from '../mail/api.ts';
@@ -15,6 +19,10 @@ export interface Notice {
   body: string;
   /** the screen it is about */
   link?: string | null;
+  /** only these channels, each still as the person chose (left out: every channel) */
+  channels?: Partial<Record<NotificationChannel, boolean>>;
+  /** the record it announces, kept on each notification and delivery for the sender's counts */
+  source?: { type: string; id: number };
 }
 
 /**
@@ -27,9 +35,13 @@ export async function notify(tx: Executor, companyId: number, notice: Notice): P
   const userIds = [...new Set(notice.userIds)];
   if (!userIds.length) return;
   const channels = await channelsFor(tx, companyId, userIds, notice.kind);
-  const inApp = userIds.filter((userId) => channels.get(userId)?.in_app);
-  const byMail = userIds.filter((userId) => channels.get(userId)?.mail);
-  const bySms = userIds.filter((userId) => channels.get(userId)?.sms);
+  const wanted = (channel: NotificationChannel) => notice.channels?.[channel] ?? true;
+  const on = (channel: NotificationChannel) =>
+    wanted(channel) ? userIds.filter((userId) => channels.get(userId)?.[channel]) : [];
+  const inApp = on('in_app');
+  const byMail = on('mail');
+  const bySms = on('sms');
+  const source = { source_type: notice.source?.type ?? null, source_id: notice.source?.id ?? null };
   if (inApp.length) {
     await tx.insert(notifications).values(
       inApp.map((userId) => ({
@@ -39,6 +51,7 @@ export async function notify(tx: Executor, companyId: number, notice: Notice): P
         title: notice.title,
         body: notice.body,
         link: notice.link ?? null,
+        ...source,
       })),
     );
     await publish(tx, companyId, {
@@ -64,6 +77,7 @@ export async function notify(tx: Executor, companyId: number, notice: Notice): P
         to: delivery.to,
         subject: notice.title,
         text: delivery.channel === 'sms' ? `${notice.title}: ${notice.body}`.slice(0, 320) : text,
+        ...source,
       })),
     );
 }

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,6 +13,7 @@ import {
   bulletinTemplates,
   recipientLists,
   type BulletinAckMode,
+  type CommunicationSettings,
 } from '@portal/contract/communications';
 import { roles } from '@portal/contract/resources/access';
 import { districts, regions, stores } from '@portal/contract/resources/organisation';
@@ -39,6 +41,7 @@ import { fieldProps, useContractForm } from '../../platform/ui/contract-form.ts'
 import { FormTextField } from '../../platform/ui/form.tsx';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { hasPermission } from '../auth/session.ts';
+import { communicationKeys, fetchCommunicationSettings } from './communications-api.ts';
 import { communicationPaths } from './paths.ts';
 import {
   AckModeController,
@@ -83,6 +86,10 @@ interface BulletinFormValues {
   list_ids: string[];
   /** whole days, blank: never escalate */
   escalate_after_days: string;
+  /** how its publication is announced */
+  in_app: boolean;
+  mail: boolean;
+  sms: boolean;
   material: boolean;
 }
 const empty: BulletinFormValues = {
@@ -96,8 +103,17 @@ const empty: BulletinFormValues = {
   role_ids: [],
   list_ids: [],
   escalate_after_days: '',
+  in_app: true,
+  mail: false,
+  sms: false,
   material: false,
 };
+/** A new bulletin starts from the company's settings (/communications/settings). */
+const fromSettings = (settings: CommunicationSettings): BulletinFormValues => ({
+  ...empty,
+  escalate_after_days: settings.ack_days === null ? '' : String(settings.ack_days),
+  ...settings.channels,
+});
 function valuesOf(row: ResourceRow): BulletinFormValues {
   const parsed = bulletins.row.safeParse(row);
   if (!parsed.success) return empty;
@@ -113,6 +129,7 @@ function valuesOf(row: ResourceRow): BulletinFormValues {
     role_ids: b.role_ids.map(String),
     list_ids: b.list_ids.map(String),
     escalate_after_days: b.escalate_after_days === null ? '' : String(b.escalate_after_days),
+    ...b.channels,
     material: false,
   };
 }
@@ -129,6 +146,9 @@ const formFields = z.object({
   role_ids: ids,
   list_ids: ids,
   escalate_after_days: z.string(),
+  in_app: z.boolean(),
+  mail: z.boolean(),
+  sms: z.boolean(),
   material: z.boolean(),
 });
 const bodyOf = (form: z.output<typeof formFields>): z.input<typeof bulletins.create> => ({
@@ -143,6 +163,7 @@ const bodyOf = (form: z.output<typeof formFields>): z.input<typeof bulletins.cre
   list_ids: form.list_ids.map(Number),
   escalate_after_days:
     form.escalate_after_days.trim() === '' ? null : Number(form.escalate_after_days),
+  channels: { in_app: form.in_app, mail: form.mail, sms: form.sms },
 });
 type BulletinBody = z.output<typeof bulletins.update>;
 /** A new bulletin, checked as the API checks it (the contract's create schema, the questions). */
@@ -315,6 +336,37 @@ function BulletinForm({ id, initial }: { id: number | null; initial: BulletinFor
         />
       </Stack>
       <AckQuestionsController control={control} />
+      <Typography variant="h6" component="h2">
+        Channels
+      </Typography>
+      <FormGroup row aria-label="Announce on">
+        {(
+          [
+            ['in_app', 'In the app'],
+            ['mail', 'Mail'],
+            ['sms', 'SMS'],
+          ] as const
+        ).map(([name, label]) => (
+          <Controller
+            key={name}
+            name={name}
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                label={label}
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                  />
+                }
+              />
+            )}
+          />
+        ))}
+      </FormGroup>
       {id !== null && (
         <Controller
           name="material"
@@ -351,12 +403,22 @@ function EditBulletin({ id }: { id: number }) {
   return <BulletinForm key={id} id={id} initial={valuesOf(existing.data)} />;
 }
 
+function NewBulletin() {
+  const settings = useQuery({
+    queryKey: communicationKeys.settings,
+    queryFn: ({ signal }) => fetchCommunicationSettings(signal),
+  });
+  if (settings.isPending) return null;
+  // Without the settings (not readable), the form starts from the built-in defaults.
+  return <BulletinForm id={null} initial={settings.data ? fromSettings(settings.data) : empty} />;
+}
+
 /** /communications/new and /communications/edit/{id}: a bulletin, its audience and questions. */
 export function BulletinFormPage() {
   const id = parseRouteId(useParams().id);
   return (
     <RequirePermission permission="write_bulletins">
-      {id === null ? <BulletinForm id={null} initial={empty} /> : <EditBulletin id={id} />}
+      {id === null ? <NewBulletin /> : <EditBulletin id={id} />}
     </RequirePermission>
   );
 }

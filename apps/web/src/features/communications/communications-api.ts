@@ -2,7 +2,9 @@ import {
   acknowledgementSchema,
   boardBulletinSchema,
   bulletinVersionSchema,
+  communicationSettingsSchema,
   ratesSchema,
+  type CommunicationSettings,
 } from '@portal/contract/communications';
 import { listDataSchema } from '@portal/contract/envelope';
 import { api } from '../../platform/api.ts';
@@ -11,7 +13,14 @@ export const communicationKeys = {
   board: ['communications', 'board'] as const,
   rates: (bulletinId: number | null) => ['communications', 'rates', bulletinId] as const,
   versions: (id: number) => ['communications', 'versions', id] as const,
+  settings: ['communications', 'settings'] as const,
 };
+
+export const fetchCommunicationSettings = (signal?: AbortSignal) =>
+  api.get('/communications/settings', communicationSettingsSchema, { signal }).then((r) => r.data);
+
+export const saveCommunicationSettings = (body: CommunicationSettings) =>
+  api.put('/communications/settings', body, communicationSettingsSchema);
 
 export const fetchBoard = (signal?: AbortSignal) =>
   api

@@ -22,4 +22,5 @@ export const communicationPaths = {
   } satisfies ResourcePaths,
   dashboard: '/communications/dashboard',
   board: '/communications/bulletin-board',
+  settings: '/communications/settings',
 } as const;

@@ -9,6 +9,11 @@ const CommunicationDashboardPage = lazyScreen(
   'CommunicationDashboardPage',
 );
 
+const CommunicationSettingsPage = lazyScreen(
+  () => import('./CommunicationSettingsPage.tsx'),
+  'CommunicationSettingsPage',
+);
+
 /**
  * Communications (issue 18 item 7): bulletins on the engine (/communications/list-page, new,
  * edit, view with versions and rates), the bulletin board, the Communication Center dashboard,
@@ -19,6 +24,7 @@ export const communicationsFeature = defineFeature({
   signedInRoutes: [
     { path: communicationPaths.dashboard, element: <CommunicationDashboardPage /> },
     { path: communicationPaths.board, element: <BulletinBoardPage /> },
+    { path: communicationPaths.settings, element: <CommunicationSettingsPage /> },
     ...resourceRoutes(
       communicationPaths.bulletins,
       async () => (await import('./communications-screens.tsx')).bulletinScreens,
