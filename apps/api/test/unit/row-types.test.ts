@@ -291,6 +291,7 @@ type Checks = {
     typeof retailTables.sales,
     | 'store_name'
     | 'customer_name'
+    | 'activation_phone'
     | 'created_by_name'
     | 'allowed_transitions'
     | 'allowed_actions'

@@ -53,6 +53,15 @@ export type Manufacturer = z.infer<typeof manufacturers.row>;
 export const productKinds = ['device', 'accessory'] as const;
 export const productKind = z.enum(productKinds);
 export type ProductKind = z.infer<typeof productKind>;
+/**
+ * What the counter sells beyond stock: a carrier plan or a feature (insurance, hotspot,
+ * international) added to a customer's line (/features-addons-sale). Never ordered from the
+ * warehouse (the shop and the cart take product kinds only), never serialised.
+ */
+export const serviceKinds = ['plan', 'feature'] as const;
+export const catalogKinds = [...productKinds, ...serviceKinds] as const;
+export const catalogKind = z.enum(catalogKinds);
+export type CatalogKind = z.infer<typeof catalogKind>;
 
 /** A tax rate in basis points (825 = 8.25 %), never a float. */
 const taxBps = z
@@ -83,7 +92,7 @@ export const productSchema = z.object({
   /** the inventory app's brand (/inventory/brands) */
   brand_id: id.nullable(),
   brand_name: z.string().nullable(),
-  kind: productKind,
+  kind: catalogKind,
   /** the warehouse price a store pays, in cents */
   price_cents: cents,
   /** tax charged on the price, in basis points (825 = 8.25 %) */
@@ -104,7 +113,7 @@ const productWritable = z.strictObject({
   manufacturer_id: id.nullable().optional(),
   category_id: id.nullable().optional(),
   brand_id: id.nullable().optional(),
-  kind: productKind.default('device'),
+  kind: catalogKind.default('device'),
   price_cents: cents,
   tax_bps: taxBps.default(0),
   is_serialized: z.boolean().default(false),

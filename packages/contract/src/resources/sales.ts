@@ -67,6 +67,9 @@ export const salesMessages = {
   cancelDateRequired: 'A returned activation needs the date its line was canceled',
   cancelDateFuture: 'The cancel date cannot be in the future',
   cancelDateBeforeSale: 'The cancel date cannot be before the activation',
+  addOnLineCanceled: 'This line is canceled: choose an active line',
+  addOnOtherCustomer: "This line is not this customer's: choose one of their lines",
+  addOnServicesOnly: 'A feature add-on sells plans and features only',
 } as const;
 
 /** Formats cents as dollars for messages and receipts ($1,234.50). */
@@ -167,6 +170,15 @@ export type CustomerDuplicate = z.infer<typeof customerDuplicateSchema>;
 
 /* ---------------------------------------------------------------- sales */
 
+/** A sale at the counter, or plans and features added to an existing line (no device). */
+export const saleKinds = ['sale', 'feature_addon'] as const;
+export const saleKind = z.enum(saleKinds);
+export type SaleKind = z.infer<typeof saleKind>;
+export const saleKindLabels: Record<SaleKind, string> = {
+  sale: 'Sale',
+  feature_addon: 'Feature add-on',
+};
+
 export const saleStatuses = ['held', 'completed', 'returned', 'voided'] as const;
 export const saleStatus = z.enum(saleStatuses);
 export type SaleStatus = z.infer<typeof saleStatus>;
@@ -235,6 +247,11 @@ export const saleSchema = z.object({
   store_name: z.string().nullable(),
   customer_id: id.nullable(),
   customer_name: z.string().nullable(),
+  /** 'feature_addon' when the sale adds plans and features to a line (activation_id) */
+  kind: saleKind,
+  activation_id: id.nullable(),
+  /** the line's phone number */
+  activation_phone: z.string().nullable(),
   status: saleStatus,
   note: z.string().nullable(),
   subtotal_cents: cents,
@@ -260,6 +277,11 @@ const saleWritable = z.strictObject({
   note: optionalText(1000),
   lines: z.array(saleLineInput).min(1, 'Add at least one product').max(200),
 });
+/**
+ * A sale's create payload: with `activation_id` (a customer's line) it is a feature add-on of
+ * plans and features, its customer the line's (set once, at the ring-up).
+ */
+const saleCreate = saleWritable.extend({ activation_id: id.nullable().optional() });
 
 export const completeSaleBody = z.strictObject({
   payments: z.array(paymentSchema).min(1, 'Add a payment').max(10),
@@ -271,7 +293,7 @@ export const sales = defineResource({
   path: '/sales',
   label: { one: 'Sale', many: 'Sales' },
   row: saleSchema,
-  create: saleWritable,
+  create: saleCreate,
   update: saleWritable.partial(),
   messages: resourceMessages('Sale', 'created'),
   deleteMode: 'remove',
@@ -280,6 +302,8 @@ export const sales = defineResource({
     'id',
     'store_id',
     'customer_id',
+    'kind',
+    'activation_id',
     'status',
     'total_cents',
     'created_by',
@@ -309,6 +333,11 @@ export const sales = defineResource({
       resource: 'customers',
       as: 'customer_name',
       labelFields: ['first_name', 'last_name'],
+    },
+    activation_id: {
+      resource: 'activations',
+      as: 'activation_phone',
+      labelFields: ['phone_number'],
     },
     created_by: {
       resource: 'users',
@@ -482,11 +511,12 @@ export const boxItemLabels: Record<(typeof boxItems)[number], string> = {
   earphones: 'Earphones',
 };
 
-/** An RMA line's status: open at the defective location until sent back to the vendor. */
-export const rmaStatuses = ['open', 'shipped', 'closed'] as const;
+/** An RMA line's status: open at the defective location, sent to the vendor, credited, closed. */
+export const rmaStatuses = ['open', 'sent', 'credited', 'closed'] as const;
 export const rmaStatusLabels: Record<(typeof rmaStatuses)[number], string> = {
   open: 'Open',
-  shipped: 'Shipped to vendor',
+  sent: 'Sent to vendor',
+  credited: 'Credited',
   closed: 'Closed',
 };
 
@@ -509,6 +539,11 @@ export const saleReturnSchema = z.object({
   exchange: z.boolean(),
   /** the replacement sale of an exchange */
   exchange_sale_id: id.nullable(),
+  /**
+   * an exchange's price difference, in cents: the replacement sale's total less the returned
+   * line's; positive: the customer pays it, negative: refunded to the customer
+   */
+  exchange_difference_cents: z.number().int(),
   /** YYYY-MM-DD: the day a returned activation's line was canceled */
   cancel_date: z.string().nullable(),
   /** the box-contents checklist: what came back with the unit */

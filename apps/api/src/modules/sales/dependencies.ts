@@ -88,7 +88,8 @@ export async function assertCompanions(
   throw AppError.badRequest(first, errors);
 }
 
-const kindOf = (kind: string): SaleItemKind => (kind === 'accessory' ? 'accessory' : 'device');
+/** A product's kind as a ring-up item: a device, an accessory, or a plan or feature product. */
+const kindOf = (kind: string): SaleItemKind => saleItemKind.catch('device').parse(kind);
 
 /** The items of a sale's lines (their products' kinds and categories). */
 export async function saleItemsOf(

@@ -48,6 +48,12 @@ export const salesModule = defineModule({
           icon: 'shopping_cart',
           permission: 'write_sales',
         },
+        {
+          name: 'Feature Add-on',
+          route: '/features-addons-sale',
+          icon: 'shopping_cart',
+          permission: 'write_sales',
+        },
         { name: 'Activation', route: '/activation', icon: 'apps', permission: 'write_activations' },
         { name: 'Invoices', route: '/pos/invoices', icon: 'receipt', permission: 'read_sales' },
         { name: 'Customers', route: '/customers', icon: 'people', permission: 'read_customers' },

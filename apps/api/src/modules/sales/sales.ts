@@ -16,7 +16,7 @@ import { tenantScope } from '../../db/columns.ts';
 import { storeTaxBps } from '../billing/api.ts';
 import { saleProductsOf } from '../catalog/api.ts';
 import { lockStoreUnits, sellStoreUnits } from '../inventory/api.ts';
-import { assertCompanions, saleItemsOf } from './dependencies.ts';
+import { assertAddOnCustomer, assertRingUp, saleKindOf } from './addons.ts';
 import { assertMaySell } from './settings.ts';
 import { saleLines, sales } from './schema.ts';
 import { salesCenterRoutes } from './center.ts';
@@ -100,8 +100,8 @@ async function completeSale(row: Row, input: Record<string, unknown>, ctx: Reque
       payments: [salesMessages.paymentsMismatch(dollars(paid), dollars(total))],
     });
   const lines = await linesOf(tx, ctx, row.id);
-  // Rules added while the sale was held count too.
-  await assertCompanions(tx, ctx, await saleItemsOf(tx, ctx, lines), 'sale');
+  // Rules added while the sale was held count too (and an add-on's line must still be active).
+  await assertRingUp(tx, ctx, row, lines);
   await sellStoreUnits(tx, ctx, storeId, wantedUnits(lines), `Sold on sale #${String(row.id)}`);
   const [updated] = await tx
     .update(sales)
@@ -138,15 +138,16 @@ export const saleService = createResourceService({
   hooks: {
     beforeCreate: async (input, ctx, tx) => {
       await assertMaySell(tx, ctx, input.store_id);
-      return { ...input, created_by: ctx.userId };
+      return { ...input, ...(await saleKindOf(tx, ctx, input)), created_by: ctx.userId };
     },
     beforeUpdate: async (input, existing, ctx, tx) => {
       await assertMaySell(tx, ctx, input.store_id ?? Number(existing.store_id));
+      assertAddOnCustomer(input, existing);
       return { ...input };
     },
     afterWrite: async (row, _input, ctx, tx) => {
       const lines = await linesOf(tx, ctx, row.id);
-      await assertCompanions(tx, ctx, await saleItemsOf(tx, ctx, lines), 'sale');
+      await assertRingUp(tx, ctx, row, lines);
       await lockStoreUnits(tx, ctx, Number(row.store_id), wantedUnits(lines));
     },
   },

@@ -52,6 +52,8 @@ export const manufacturerScreens = namedEntityScreens(manufacturers, [['website'
 const kindOptions = [
   { value: 'device', label: 'Device' },
   { value: 'accessory', label: 'Accessory' },
+  { value: 'plan', label: 'Plan' },
+  { value: 'feature', label: 'Feature' },
 ];
 
 export const productUi = defineResourceUi({

@@ -15,6 +15,13 @@ export const salesPaths = {
     edit: '/simple-sale/edit/:id',
     view: '/simple-sale/view/:id',
   },
+  /** /features-addons-sale rings up plans and features on a customer's line. */
+  featureAddOns: {
+    list: '/feature-add-on',
+    create: '/features-addons-sale',
+    edit: '/feature-add-on/edit/:id',
+    view: '/feature-add-on/view/:id',
+  },
   activations: {
     list: '/activations',
     create: '/activation',

@@ -34,6 +34,10 @@ export const salesFeature = defineFeature({
       return { ...customerScreens, View: CustomerViewPage };
     }),
     ...resourceRoutes(salesPaths.sales, async () => (await screens()).saleScreens),
+    ...resourceRoutes(
+      salesPaths.featureAddOns,
+      async () => (await import('./feature-addon-screens.tsx')).featureAddOnScreens,
+    ),
     ...resourceRoutes(salesPaths.activations, async () => (await screens()).activationScreens),
     ...resourceRoutes(salesPaths.returns, async () => (await screens()).returnScreens),
     ...resourceRoutes(
