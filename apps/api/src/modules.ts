@@ -16,6 +16,7 @@ import { purchasingModule } from './modules/purchasing/module.ts';
 import { placesModule } from './modules/places/module.ts';
 import { stockModule } from './modules/stock/module.ts';
 import { salesModule } from './modules/sales/module.ts';
+import { b2bModule } from './modules/b2b/module.ts';
 import { replenishmentModule } from './modules/replenishment/module.ts';
 import { billPayModule } from './modules/billpay/module.ts';
 import { commissionsModule } from './modules/commissions/module.ts';
@@ -65,6 +66,7 @@ export const modules: readonly PortalModule[] = [
   placesModule,
   stockModule,
   salesModule,
+  b2bModule,
   replenishmentModule,
   billPayModule,
   commissionsModule,

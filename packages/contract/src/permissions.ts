@@ -62,6 +62,8 @@ export const resourcePermissionNames = [
   'bulletin_templates',
   'commission_plans',
   'commission_carrier_rates',
+  'b2b_accounts',
+  'b2b_invoices',
 ] as const;
 export type ResourcePermissionName = (typeof resourcePermissionNames)[number];
 

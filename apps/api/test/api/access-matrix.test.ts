@@ -143,6 +143,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/sales/:id/transition': { to: 'voided' },
   'POST /api/sales/:id/complete': { payments: [{ method: 'cash', amount_cents: 100 }] },
   'POST /api/activations/:id/transition': { to: 'canceled' },
+  'POST /api/b2b-invoices/:id/transition': { to: 'void' },
+  'POST /api/b2b-invoices/:id/record_payment': { method: 'check', amount_cents: 100 },
   'POST /api/bill-payments/:id/transition': { to: 'confirmed' },
   'POST /api/bill-payments/:id/retry': { attempt: 1 },
   'POST /api/inventory-purchase-orders/:id/transition': { to: 'canceled' },

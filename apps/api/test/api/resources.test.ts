@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourcePermissionName } from '@portal/contract/permissions';
 import { resourceServices } from '../../src/modules.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { b2bAccount, payB2BInvoice } from './b2b-fixtures.ts';
 import {
   completeSale,
   completedSale,
@@ -814,6 +815,48 @@ const samples: Record<ResourcePermissionName, Sample> = {
       expected_cents: 4_500,
     }),
     update: { expected_cents: 5_000 },
+  },
+  b2b_accounts: {
+    create: async () => ({
+      company_name: `Generic Business ${++uniqueCount}`,
+      billing_contact: 'Generic Payables',
+      billing_email: `ap.${Date.now()}.${uniqueCount}@example.com`,
+      payment_terms: 'net_15',
+    }),
+    update: { tax_id: '66-0000001' },
+  },
+  b2b_invoices: {
+    create: async (t, token) => ({
+      store_id: (await firstStore(t, token)).storeId,
+      account_id: await b2bAccount(t, token),
+      po_number: `GEN-PO-${++uniqueCount}`,
+      lines: [{ product_id: await makeProduct(t, token, 'accessory'), quantity: 3 }],
+    }),
+    update: { note: 'Generic B2B invoice, changed' },
+    lines: {
+      line: async (t, token) => ({
+        product_id: await makeProduct(t, token, 'accessory'),
+        quantity: 1,
+      }),
+      unitPrice: async (t, token, line) =>
+        (
+          await t.call<{ data: { price_cents: number } }>(
+            'GET',
+            `/api/products/${String(line.product_id)}`,
+            { token },
+          )
+        ).body.data.price_cents,
+    },
+    actions: {
+      record_payment: async (_t, _token, row) => ({
+        method: 'check',
+        amount_cents: Number(row.total_cents),
+      }),
+    },
+    reach: {
+      partially_paid: async (t, token, id) => payB2BInvoice(t, token, id, 'part'),
+      paid: async (t, token, id) => payB2BInvoice(t, token, id, 'all'),
+    },
   },
 };
 

@@ -27,6 +27,7 @@ import type * as billPay from '@portal/contract/resources/billpay';
 import type * as retailRules from '@portal/contract/resources/sales-dependencies';
 import type * as replenishment from '@portal/contract/resources/replenishment';
 import type * as commissions from '@portal/contract/resources/commissions';
+import type * as b2b from '@portal/contract/resources/b2b';
 import type * as accessTables from '../../src/modules/access/schema.ts';
 import type * as assignmentTables from '../../src/modules/assignments/schema.ts';
 import type * as billingTables from '../../src/modules/billing/schema.ts';
@@ -49,6 +50,7 @@ import type * as retailTables from '../../src/modules/sales/schema.ts';
 import type * as replenishmentTables from '../../src/modules/replenishment/schema.ts';
 import type * as billPayTables from '../../src/modules/billpay/schema.ts';
 import type * as commissionTables from '../../src/modules/commissions/schema.ts';
+import type * as b2bTables from '../../src/modules/b2b/schema.ts';
 
 /**
  * Compile-time check that each engine resource's contract row schema and its Drizzle table agree:
@@ -342,6 +344,18 @@ type Checks = {
   commission_carrier_rates: RowMatches<
     Row<typeof commissions.commissionCarrierRates>,
     typeof commissionTables.commissionCarrierRates
+  >;
+  b2b_accounts: RowMatches<Row<typeof b2b.b2bAccounts>, typeof b2bTables.b2bAccounts>;
+  b2b_invoices: RowMatches<
+    Row<typeof b2b.b2bInvoices>,
+    typeof b2bTables.b2bInvoices,
+    | 'store_name'
+    | 'account_name'
+    | 'created_by_name'
+    | 'balance_cents'
+    | 'allowed_transitions'
+    | 'allowed_actions'
+    | 'lines'
   >;
 };
 

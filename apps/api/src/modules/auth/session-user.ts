@@ -10,7 +10,7 @@ import type { Executor } from '../../platform/database.ts';
 import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
 import { loadSidebarTree } from '../navigation/api.ts';
 import { requiredFields } from '../navigation/schema.ts';
-import { companies, stores } from '../organisation/schema.ts';
+import { companies, districts, regions, stores } from '../organisation/schema.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
@@ -41,6 +41,8 @@ export async function loadSignedInUser(
       company: companies,
       store: stores,
       identity: userIdentities,
+      districtB2B: districts.is_b2b,
+      regionB2B: regions.is_b2b,
     })
     .from(users)
     .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
@@ -50,6 +52,8 @@ export async function loadSignedInUser(
       and(tenantScope(userIdentities, users.company_id), eq(userIdentities.user_id, users.id)),
     )
     .leftJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
+    .leftJoin(districts, tenantJoin(districts, users.company_id, stores.district_id))
+    .leftJoin(regions, tenantJoin(regions, users.company_id, districts.region_id))
     .where(and(tenantScope(users, companyId), eq(users.id, userId)));
   if (!found) return null;
 
@@ -81,7 +85,7 @@ export async function loadSignedInUser(
     .orderBy(asc(requiredFields.order), asc(requiredFields.id))
     .limit(1);
 
-  const { user, role, company, store, identity } = found;
+  const { user, role, company, store, identity, districtB2B, regionB2B } = found;
   const sidebarItems = await loadSidebarTree(
     db,
     companyId,
@@ -117,7 +121,13 @@ export async function loadSignedInUser(
       two_factor_required: company.two_factor_required,
     },
     homeScreen: home?.title ?? null,
-    isB2BUser: user.is_b2b,
+    // B2B when the user, their role or their place (current store, its district or region) is.
+    isB2BUser:
+      user.is_b2b ||
+      role.is_b2b ||
+      Boolean(store?.is_b2b) ||
+      Boolean(districtB2B) ||
+      Boolean(regionB2B),
     refusal: !(user.is_active && !user.is_deleted && role.is_active && company.is_active)
       ? authMessages.accountDisabled
       : user.is_locked

@@ -11,12 +11,7 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import type { B2BPayment } from '@portal/contract/resources/b2b';
-import {
-  activeFlag,
-  tenantColumns,
-  tenantForeignKey,
-  tenantPrimaryKey,
-} from '../../db/columns.ts';
+import { activeFlag, tenantColumns, tenantForeignKey, tenantPrimaryKey } from '../../db/columns.ts';
 import { products } from '../catalog/schema.ts';
 import { companies, stores } from '../organisation/schema.ts';
 import { users } from '../users/schema.ts';

@@ -8,4 +8,6 @@ export {
   type MatchableActivation,
 } from './commission-sources.ts';
 export { assertMaySell } from './settings.ts';
+// What must be sold with what (a plan needs a device): B2B invoices are checked like a sale.
+export { assertCompanions, saleItemsOf } from './dependencies.ts';
 export { unitsSoldAt } from './units-sold.ts';
