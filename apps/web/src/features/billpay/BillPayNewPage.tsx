@@ -7,68 +7,97 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { billPayments } from '@portal/contract/resources/billpay';
+import { z } from 'zod';
+import { billPaymentBody, billPayMessages, billPayments } from '@portal/contract/resources/billpay';
 import { carriers } from '@portal/contract/resources/sales';
-import { ApiError } from '../../platform/api.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
-import { hasPermission } from '../auth/session.ts';
-import { billPayPaths } from './paths.ts';
+import { fieldProps, useContractForm } from '../../platform/ui/contract-form.ts';
 import {
-  currentStoreId,
   leftToPay,
   PaymentSplit,
+  paymentDraftsField,
+  paymentsError,
   paymentsOf,
   toCents,
-  useIdempotencyKey,
-  usePaymentSubmit,
+  validCents,
   withTotal,
   type PaymentDraft,
-} from './payment-parts.tsx';
+} from '../../platform/resources/PaymentSplit.tsx';
+import { hasPermission } from '../auth/session.ts';
+import { billPayPaths } from './paths.ts';
+import { currentStoreId, useIdempotencyKey, usePaymentSubmit } from './payment-parts.tsx';
+
+/** The form as typed (dollars); the schema below turns it into the API's body. */
+interface BillFormValues {
+  carrier: (typeof carriers)[number];
+  account_number: string;
+  account_holder: string;
+  amount_cents: string;
+  fee_cents: string;
+  payments: PaymentDraft[];
+}
 
 const cents = (value: string) => (value.trim() === '' ? 0 : toCents(value));
+/** The amount with the fee, what the payments must add up to (0 while either is no number). */
+const totalOf = (form: Pick<BillFormValues, 'amount_cents' | 'fee_cents'>) =>
+  validCents(form.amount_cents) + validCents(form.fee_cents);
+
+/** The API's body but the store and the idempotency key, added when sending. */
+const formBody = billPaymentBody.omit({ store_id: true, idempotency_key: true });
+
+/** Checked as the API checks it. */
+const billForm = z
+  .object({
+    carrier: z.enum(carriers, { error: billPayMessages.carrierInvalid }),
+    account_number: z.string(),
+    account_holder: z.string(),
+    amount_cents: z.string(),
+    fee_cents: z.string(),
+    payments: paymentDraftsField,
+  })
+  .transform((form): z.input<typeof formBody> => ({
+    carrier: form.carrier,
+    account_number: form.account_number,
+    account_holder: form.account_holder.trim() || null,
+    amount_cents: cents(form.amount_cents),
+    fee_cents: cents(form.fee_cents),
+    payments: paymentsOf(withTotal(form.payments, totalOf(form))),
+  }))
+  .pipe(formBody);
 
 /** SPEC.md /billpay/new: a customer's carrier bill paid at the counter, sent once. */
 export function BillPayNewPage() {
   const key = useIdempotencyKey();
   const storeId = currentStoreId();
-  const [carrier, setCarrier] = useState<string>(carriers[0]);
-  const [account, setAccount] = useState('');
-  const [holder, setHolder] = useState('');
-  const [amount, setAmount] = useState('');
-  const [fee, setFee] = useState('0.00');
-  const [drafts, setDrafts] = useState<PaymentDraft[]>([{ method: 'cash', amount: '' }]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const total =
-    (Number.isFinite(cents(amount)) ? cents(amount) : 0) +
-    (Number.isFinite(cents(fee)) ? cents(fee) : 0);
+  // No unsaved-changes question: a sent payment goes straight on to its receipt.
+  const form = useContractForm(billForm, {
+    defaultValues: {
+      carrier: carriers[0],
+      account_number: '',
+      account_holder: '',
+      amount_cents: '',
+      fee_cents: '0.00',
+      payments: [{ method: 'cash', amount: '' }],
+    } satisfies BillFormValues,
+    guard: false,
+  });
+  const { control } = form;
+  const [amount, fee, drafts] = form.watch(['amount_cents', 'fee_cents', 'payments']);
+  const total = totalOf({ amount_cents: amount, fee_cents: fee });
   const payments = withTotal(drafts, total);
   const submit = usePaymentSubmit('bill');
   const pay = useMutation({
-    mutationFn: () =>
-      submit.send(billPayments.path, {
-        store_id: storeId,
-        carrier,
-        account_number: account,
-        account_holder: holder.trim() || null,
-        amount_cents: cents(amount),
-        fee_cents: cents(fee),
-        payments: paymentsOf(payments),
-        idempotency_key: key,
-      }),
+    mutationFn: (body: z.output<typeof billForm>) =>
+      submit.send(billPayments.path, { ...body, store_id: storeId, idempotency_key: key }),
     onSuccess: submit.onSuccess,
     onError: (error) => {
-      setErrors(
-        error instanceof ApiError
-          ? Object.fromEntries(
-              Object.entries(error.fieldErrors).map(([field, list]) => [field, list[0] ?? '']),
-            )
-          : {},
-      );
+      form.serverErrors(error);
       submit.onError(error);
     },
   });
+  const send = form.handleSubmit((body) => pay.mutate(body));
   if (!hasPermission('write_bill_payments')) return <AccessDenied />;
   // Sent, or being sent: the button stays off so a second click cannot start another request.
   const busy = pay.isPending || pay.isSuccess;
@@ -94,66 +123,99 @@ export function BillPayNewPage() {
           spacing={2}
           noValidate
           onSubmit={(event) => {
-            event.preventDefault();
-            if (!busy) pay.mutate();
+            if (busy) event.preventDefault();
+            else void send(event);
           }}
         >
-          <TextField
-            select
-            label="Carrier"
-            value={carrier}
-            onChange={(event) => setCarrier(event.target.value)}
-            error={Boolean(errors.carrier)}
-            helperText={errors.carrier}
-          >
-            {carriers.map((name) => (
-              <MenuItem key={name} value={name}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Account or phone number"
-            required
-            value={account}
-            onChange={(event) => setAccount(event.target.value)}
-            error={Boolean(errors.account_number)}
-            helperText={errors.account_number ?? '10 digits'}
-            slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
+          <Controller
+            name="carrier"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...fieldProps(field)}
+                select
+                label="Carrier"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              >
+                {carriers.map((name) => (
+                  <MenuItem key={name} value={name}>
+                    {name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           />
-          <TextField
-            label="Account holder"
-            value={holder}
-            onChange={(event) => setHolder(event.target.value)}
-            error={Boolean(errors.account_holder)}
-            helperText={errors.account_holder}
+          <Controller
+            name="account_number"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...fieldProps(field)}
+                label="Account or phone number"
+                required
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message ?? '10 digits'}
+                slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
+              />
+            )}
+          />
+          <Controller
+            name="account_holder"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...fieldProps(field)}
+                label="Account holder"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              />
+            )}
           />
           <Stack direction="row" spacing={2}>
-            <TextField
-              label="Amount"
-              required
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              error={Boolean(errors.amount_cents)}
-              helperText={errors.amount_cents ?? 'In dollars'}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              sx={{ flex: 1 }}
+            <Controller
+              name="amount_cents"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...fieldProps(field)}
+                  label="Amount"
+                  required
+                  error={fieldState.invalid}
+                  helperText={fieldState.error?.message ?? 'In dollars'}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  sx={{ flex: 1 }}
+                />
+              )}
             />
-            <TextField
-              label="Fee"
-              value={fee}
-              onChange={(event) => setFee(event.target.value)}
-              error={Boolean(errors.fee_cents)}
-              helperText={errors.fee_cents ?? 'Charged to the customer'}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              sx={{ flex: 1 }}
+            <Controller
+              name="fee_cents"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...fieldProps(field)}
+                  label="Fee"
+                  error={fieldState.invalid}
+                  helperText={fieldState.error?.message ?? 'Charged to the customer'}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  sx={{ flex: 1 }}
+                />
+              )}
             />
           </Stack>
-          <PaymentSplit
-            total={total}
-            drafts={payments}
-            onChange={setDrafts}
-            error={errors.payments}
+          <Controller
+            name="payments"
+            control={control}
+            render={({ field, fieldState }) => (
+              <PaymentSplit
+                title="Payment"
+                rowLabel="Payment"
+                total={total}
+                drafts={payments}
+                onChange={field.onChange}
+                error={paymentsError(fieldState.error)}
+              />
+            )}
           />
           <Box>
             <Button

@@ -7,64 +7,96 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
 import {
+  billPayMessages,
   billPayments,
+  prepaidBody,
+  prepaidProductCodes,
   prepaidProductOf,
   prepaidProducts,
+  type PrepaidProduct,
 } from '@portal/contract/resources/billpay';
-import { ApiError } from '../../platform/api.ts';
 import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
-import { hasPermission } from '../auth/session.ts';
-import { billPayPaths } from './paths.ts';
+import { fieldProps, useContractForm } from '../../platform/ui/contract-form.ts';
 import {
-  currentStoreId,
   leftToPay,
   PaymentSplit,
+  paymentDraftsField,
+  paymentsError,
   paymentsOf,
-  useIdempotencyKey,
-  usePaymentSubmit,
   withTotal,
   type PaymentDraft,
-} from './payment-parts.tsx';
+} from '../../platform/resources/PaymentSplit.tsx';
+import { hasPermission } from '../auth/session.ts';
+import { billPayPaths } from './paths.ts';
+import { currentStoreId, useIdempotencyKey, usePaymentSubmit } from './payment-parts.tsx';
+
+/** The form as chosen and typed; the schema below turns it into the API's body. */
+interface PrepaidFormValues {
+  product_code: PrepaidProduct['code'];
+  /** the face value, one of the product's */
+  amount_cents: number;
+  phone_number: string;
+  payments: PaymentDraft[];
+}
+
+/** The API's body but the store and the idempotency key, added when sending. */
+const formBody = prepaidBody.omit({ store_id: true, idempotency_key: true });
+
+/** Checked as the API checks it. */
+const prepaidForm = z
+  .object({
+    product_code: z.enum(prepaidProductCodes, { error: billPayMessages.productInvalid }),
+    amount_cents: z.number(),
+    phone_number: z.string(),
+    payments: paymentDraftsField,
+  })
+  .transform((form): z.input<typeof formBody> => ({
+    product_code: form.product_code,
+    phone_number: form.phone_number,
+    amount_cents: form.amount_cents,
+    payments: paymentsOf(withTotal(form.payments, form.amount_cents)),
+  }))
+  .pipe(formBody);
 
 /** SPEC.md /incomm: a prepaid refill or PIN card of a fixed face value for a phone number. */
 export function IncommPage() {
   const key = useIdempotencyKey();
   const storeId = currentStoreId();
   const first = prepaidProducts[0];
-  const [code, setCode] = useState<string>(first.code);
+  // No unsaved-changes question: a sent payment goes straight on to its receipt.
+  const form = useContractForm(prepaidForm, {
+    defaultValues: {
+      product_code: first.code,
+      amount_cents: first.values[0],
+      phone_number: '',
+      payments: [{ method: 'cash', amount: '' }],
+    } satisfies PrepaidFormValues,
+    guard: false,
+  });
+  const { control } = form;
+  const [code, value, drafts] = form.watch(['product_code', 'amount_cents', 'payments']);
   const product = prepaidProductOf(code) ?? first;
-  const [value, setValue] = useState<number>(first.values[0]);
-  const [phone, setPhone] = useState('');
-  const [drafts, setDrafts] = useState<PaymentDraft[]>([{ method: 'cash', amount: '' }]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const payments = withTotal(drafts, value);
   const submit = usePaymentSubmit('prepaid');
   const sell = useMutation({
-    mutationFn: () =>
+    mutationFn: (body: z.output<typeof prepaidForm>) =>
       submit.send(`${billPayments.path}/prepaid`, {
+        ...body,
         store_id: storeId,
-        product_code: product.code,
-        phone_number: phone,
-        amount_cents: value,
-        payments: paymentsOf(payments),
         idempotency_key: key,
       }),
     onSuccess: submit.onSuccess,
     onError: (error) => {
-      setErrors(
-        error instanceof ApiError
-          ? Object.fromEntries(
-              Object.entries(error.fieldErrors).map(([field, list]) => [field, list[0] ?? '']),
-            )
-          : {},
-      );
+      form.serverErrors(error);
       submit.onError(error);
     },
   });
+  const send = form.handleSubmit((body) => sell.mutate(body));
   if (!hasPermission('write_bill_payments')) return <AccessDenied />;
   const busy = sell.isPending || sell.isSuccess;
   return (
@@ -89,61 +121,86 @@ export function IncommPage() {
           spacing={2}
           noValidate
           onSubmit={(event) => {
-            event.preventDefault();
-            if (!busy) sell.mutate();
+            if (busy) event.preventDefault();
+            else void send(event);
           }}
         >
-          <TextField
-            select
-            label="Product"
-            value={product.code}
-            onChange={(event) => {
-              const next = prepaidProductOf(event.target.value) ?? first;
-              setCode(next.code);
-              setValue(next.values[0]);
-            }}
-            error={Boolean(errors.product_code)}
-            helperText={
-              errors.product_code ??
-              (product.type === 'pin'
-                ? 'A PIN card: the PIN prints on the receipt'
-                : 'Refills the number directly')
-            }
-          >
-            {prepaidProducts.map((p) => (
-              <MenuItem key={p.code} value={p.code}>
-                {p.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Face value"
-            value={value}
-            onChange={(event) => setValue(Number(event.target.value))}
-            error={Boolean(errors.amount_cents)}
-            helperText={errors.amount_cents}
-          >
-            {product.values.map((cents) => (
-              <MenuItem key={cents} value={cents}>
-                {formatCents(cents)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Phone number"
-            required
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-            error={Boolean(errors.phone_number)}
-            helperText={errors.phone_number ?? '10 digits'}
-            slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
+          <Controller
+            name="product_code"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...fieldProps(field)}
+                select
+                label="Product"
+                onChange={(event) => {
+                  const next = prepaidProductOf(event.target.value) ?? first;
+                  field.onChange(next.code);
+                  form.setValue('amount_cents', next.values[0]);
+                }}
+                error={fieldState.invalid}
+                helperText={
+                  fieldState.error?.message ??
+                  (product.type === 'pin'
+                    ? 'A PIN card: the PIN prints on the receipt'
+                    : 'Refills the number directly')
+                }
+              >
+                {prepaidProducts.map((p) => (
+                  <MenuItem key={p.code} value={p.code}>
+                    {p.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           />
-          <PaymentSplit
-            total={value}
-            drafts={payments}
-            onChange={setDrafts}
-            error={errors.payments}
+          <Controller
+            name="amount_cents"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...fieldProps(field)}
+                select
+                label="Face value"
+                onChange={(event) => field.onChange(Number(event.target.value))}
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              >
+                {product.values.map((cents) => (
+                  <MenuItem key={cents} value={cents}>
+                    {formatCents(cents)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            name="phone_number"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...fieldProps(field)}
+                label="Phone number"
+                required
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message ?? '10 digits'}
+                slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
+              />
+            )}
+          />
+          <Controller
+            name="payments"
+            control={control}
+            render={({ field, fieldState }) => (
+              <PaymentSplit
+                title="Payment"
+                rowLabel="Payment"
+                total={value}
+                drafts={payments}
+                onChange={field.onChange}
+                error={paymentsError(fieldState.error)}
+              />
+            )}
           />
           <Box>
             <Button
