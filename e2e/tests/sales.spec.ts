@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
@@ -85,6 +86,14 @@ test('a simple sale with an accessory, paid by card, to its printable receipt', 
   await expect(receipt).toContainText('Paid by Cash');
   await expect(receipt).toContainText(total);
   await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  // The receipt as a PDF file (issue 17), made in the browser.
+  const receiptId = /\/sale-confirmation\/(\d+)$/.exec(page.url())?.[1] ?? '';
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`receipt-${receiptId}.pdf`);
+  const pdf = (await readFile(await download.path())).toString('latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
 
   // The charger turns out dead on arrival: its line comes back, refunded in full.
   await receipt.getByRole('button', { name: 'Return' }).click();

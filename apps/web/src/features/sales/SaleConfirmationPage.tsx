@@ -1,5 +1,4 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +12,6 @@ import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -26,13 +24,11 @@ import {
   boxItemLabels,
   boxItems,
   paymentMethodLabels,
-  paymentMethods,
   returnTypeLabels,
   saleReturns,
   sales,
   saleSchema,
   saleStatusMachine,
-  type Payment,
   type Sale,
   type SaleLine,
 } from '@portal/contract/resources/sales';
@@ -42,16 +38,17 @@ import { failureMessage } from '../../platform/resources/outcome.ts';
 import { parseRouteId } from '../../platform/resources/paths.ts';
 import { rowParser } from '../../platform/resources/resource-api.ts';
 import { notify } from '../../platform/toasts.ts';
+import {
+  dollarsOf,
+  leftToPay,
+  PaymentSplit,
+  paymentsOf,
+  type PaymentDraft,
+} from '../../platform/resources/PaymentSplit.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { salesPaths } from './paths.ts';
+import { downloadReceiptPdf } from './receipt-pdf.ts';
 
-type Method = Payment['method'];
-interface PaymentDraft {
-  method: Method;
-  amount: string;
-}
-const toCents = (amount: string) => Math.round(Number(amount.replace(/[$,\s]/g, '')) * 100);
-const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
 const when = (value: string | null) =>
   value ? new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
@@ -61,16 +58,12 @@ function TakePayment({ sale }: { sale: Sale }) {
   const [drafts, setDrafts] = useState<PaymentDraft[]>([
     { method: 'card', amount: dollarsOf(sale.total_cents) },
   ]);
-  const paid = drafts.reduce(
-    (sum, d) => sum + (Number.isFinite(toCents(d.amount)) ? toCents(d.amount) : 0),
-    0,
-  );
-  const left = sale.total_cents - paid;
+  const left = leftToPay(sale.total_cents, drafts);
   const complete = useMutation({
     mutationFn: () =>
       api.post(
         `${sales.path}/${String(sale.id)}/complete`,
-        { payments: drafts.map((d) => ({ method: d.method, amount_cents: toCents(d.amount) })) },
+        { payments: paymentsOf(drafts) },
         rowParser(sales),
       ),
     onSuccess: async (reply) => {
@@ -79,66 +72,18 @@ function TakePayment({ sale }: { sale: Sale }) {
     },
     onError: (error) => notify.danger(failureMessage(error, 'Sale not completed')),
   });
-  const change = (index: number, draft: Partial<PaymentDraft>) =>
-    setDrafts(drafts.map((d, i) => (i === index ? { ...d, ...draft } : d)));
   return (
     <Paper variant="outlined" sx={{ p: 2 }} className="no-print">
       <Typography variant="h6" component="h2" gutterBottom>
         Take payment
       </Typography>
       <Stack spacing={1.5}>
-        {drafts.map((draft, index) => (
-          <Stack key={index} direction="row" spacing={1} alignItems="center">
-            <TextField
-              select
-              size="small"
-              label="Method"
-              value={draft.method}
-              onChange={(event) => change(index, { method: event.target.value as Method })}
-              sx={{ minWidth: 130 }}
-            >
-              {paymentMethods.map((method) => (
-                <MenuItem key={method} value={method}>
-                  {paymentMethodLabels[method]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              size="small"
-              label="Amount"
-              value={draft.amount}
-              onChange={(event) => change(index, { amount: event.target.value })}
-              slotProps={{
-                htmlInput: { inputMode: 'decimal', 'aria-label': `Amount ${String(index + 1)}` },
-              }}
-              sx={{ flex: 1, minWidth: 0 }}
-            />
-            <IconButton
-              aria-label="Remove payment"
-              disabled={drafts.length === 1}
-              onClick={() => setDrafts(drafts.filter((_, i) => i !== index))}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Stack>
-        ))}
-        <Box>
-          <Button
-            startIcon={<AddIcon />}
-            onClick={() =>
-              setDrafts([...drafts, { method: 'cash', amount: dollarsOf(Math.max(left, 0)) }])
-            }
-          >
-            Split payment
-          </Button>
-        </Box>
-        <Typography color={left === 0 ? 'text.secondary' : 'error'}>
-          {left === 0
-            ? 'Payments match the total'
-            : left > 0
-              ? `Left to pay: ${formatCents(left) ?? ''}`
-              : `Over by ${formatCents(-left) ?? ''}`}
-        </Typography>
+        <PaymentSplit
+          rowLabel="Amount"
+          total={sale.total_cents}
+          drafts={drafts}
+          onChange={setDrafts}
+        />
         <Box>
           <Button
             variant="contained"
@@ -301,6 +246,17 @@ export function SaleConfirmationPage() {
         )}
         <Button startIcon={<PrintIcon />} variant="outlined" onClick={() => window.print()}>
           Print receipt
+        </Button>
+        <Button
+          startIcon={<DownloadIcon />}
+          variant="outlined"
+          onClick={() =>
+            void downloadReceiptPdf(sale, when(sale.completed_at ?? sale.created_at)).catch(
+              (error: unknown) => notify.danger(failureMessage(error, 'Export failed')),
+            )
+          }
+        >
+          Download PDF
         </Button>
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }} aria-label="Receipt">
