@@ -22,6 +22,7 @@ import { communicationsFeature } from '../features/communications/routes.tsx';
 import { salesFeature } from '../features/sales/routes.tsx';
 import { commissionsFeature } from '../features/commissions/routes.tsx';
 import { billPayFeature } from '../features/billpay/routes.tsx';
+import { b2bFeature } from '../features/b2b/routes.tsx';
 
 export const features: readonly WebFeature[] = [
   authFeature,
@@ -44,4 +45,5 @@ export const features: readonly WebFeature[] = [
   salesFeature,
   commissionsFeature,
   billPayFeature,
+  b2bFeature,
 ];
