@@ -62,6 +62,7 @@ export const salesMessages = {
   returnExchangeNeedsSale: 'An exchange is made on a receipt: choose the sale and its line',
   returnExchangeSameSale: 'The replacement is a different sale from the one returned',
   returnExchangeOtherStore: 'The replacement sale must be at the same store',
+  returnExchangeVoided: 'The replacement sale is voided: choose another',
   returnOneThing: 'Return either a line of a sale or an activation, not both',
   returnActivationCanceled: 'This activation is already canceled',
   cancelDateRequired: 'A returned activation needs the date its line was canceled',
@@ -72,9 +73,12 @@ export const salesMessages = {
   addOnServicesOnly: 'A feature add-on sells plans and features only',
 } as const;
 
-/** Formats cents as dollars for messages and receipts ($1,234.50). */
+/** Integer cents as money, the one formatter of the API's messages and the screens ($1,234.50, -$5.00). */
 export const dollars = (value: number): string =>
-  `$${(value / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `${value < 0 ? '-' : ''}$${(Math.abs(value) / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })}`;
 
 /** An IMEI as scanned: 15 digits passing Luhn. */
 export const imei = z
@@ -247,6 +251,8 @@ export const saleSchema = z.object({
   store_name: z.string().nullable(),
   customer_id: id.nullable(),
   customer_name: z.string().nullable(),
+  /** an imported invoice's number (invoice bulk upload); null for a sale rung up here */
+  invoice_number: z.string().nullable(),
   /** 'feature_addon' when the sale adds plans and features to a line (activation_id) */
   kind: saleKind,
   activation_id: id.nullable(),
@@ -297,7 +303,7 @@ export const sales = defineResource({
   update: saleWritable.partial(),
   messages: resourceMessages('Sale', 'created'),
   deleteMode: 'remove',
-  searchFields: ['note'],
+  searchFields: ['note', 'invoice_number'],
   queryFields: [
     'id',
     'store_id',
@@ -646,3 +652,10 @@ export const SALES_REMORSE_DAYS = 'sales.remorse_window_days';
 export const SALES_PORT_PIN_DAYS = 'sales.port_pin_days';
 /** Percent of a buyer's remorse return's line kept as a restocking fee (inherited; 0: none). */
 export const SALES_RESTOCKING_FEE = 'sales.restocking_fee_percent';
+
+/** How a return's exchange difference reads: who pays whom, or an even exchange. */
+export function exchangeDifferenceText(cents: number): string {
+  if (cents > 0) return `Customer pays ${dollars(cents)}`;
+  if (cents < 0) return `Refund to customer ${dollars(-cents)}`;
+  return 'Even exchange';
+}

@@ -8,6 +8,8 @@ import { seedSalesDemo } from './demo.ts';
 import { saleReturnService } from './returns.ts';
 import { saleService } from './sales.ts';
 import { salesReportRoutes } from './reports.ts';
+import { invoiceBulkRoutes } from './invoices.ts';
+import { quicksnapRoutes } from './quicksnap.ts';
 import { salesWidgets } from './widgets.ts';
 
 /**
@@ -25,7 +27,11 @@ export const salesModule = defineModule({
     saleDependencyService,
   ],
   permissions: ['override_sale_returns', 'read_sales_reports'],
-  routes: (api, { db }) => salesReportRoutes(api, db),
+  routes: (api, { db }) => {
+    salesReportRoutes(api, db);
+    invoiceBulkRoutes(api, db);
+    quicksnapRoutes(api, db);
+  },
   connect: ({ config }) => useSecretBox(secretBoxFor(config)),
   jobs: () => [pinExpiryJob],
   sidebar: [
@@ -56,6 +62,18 @@ export const salesModule = defineModule({
         },
         { name: 'Activation', route: '/activation', icon: 'apps', permission: 'write_activations' },
         { name: 'Invoices', route: '/pos/invoices', icon: 'receipt', permission: 'read_sales' },
+        {
+          name: 'Quicksnap Invoice',
+          route: '/quicksnap-invoice',
+          icon: 'shopping_cart',
+          permission: 'write_sales',
+        },
+        {
+          name: 'Invoice Bulk Files',
+          route: '/pos/invoices/bulk-upload',
+          icon: 'assignment',
+          permission: 'write_sales',
+        },
         { name: 'Customers', route: '/customers', icon: 'people', permission: 'read_customers' },
         {
           name: 'Returns & Refunds',

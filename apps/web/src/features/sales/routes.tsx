@@ -1,6 +1,7 @@
 import { defineFeature } from '../../platform/feature.ts';
 import { lazyScreen } from '../../platform/lazy-screen.ts';
 import { resourceRoutes } from '../../platform/resources/routes.tsx';
+import { invoiceRoutes } from './invoice-routes.tsx';
 import { salesPaths } from './paths.ts';
 import { salesReportPresets } from './sales-report-presets.ts';
 
@@ -23,6 +24,7 @@ export const salesFeature = defineFeature({
   signedInRoutes: [
     { path: '/sales-center', element: <SalesCenterPage /> },
     { path: '/sale-confirmation/:id', element: <SaleConfirmationPage /> },
+    ...invoiceRoutes,
     // One screen; the path picks the preset (grouping, scope, range).
     ...salesReportPresets.map((preset) => ({ path: preset.path, element: <SalesReportsPage /> })),
     { path: '/customers/bulkupload', element: <CustomerBulkUploadPage /> },

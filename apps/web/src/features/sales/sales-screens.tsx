@@ -5,6 +5,7 @@ import {
   boxItems,
   carriers,
   customers,
+  exchangeDifferenceText,
   returnTypeLabels,
   returnTypes,
   rmaStatusLabels,
@@ -21,6 +22,7 @@ import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { readStored } from '../../platform/storage.ts';
 import { hasPermission } from '../auth/session.ts';
+import { invoiceBulkPath, invoiceViewPath, quicksnapInvoicePath } from './invoice-paths.ts';
 import { saleConfirmationPath, salesPaths } from './paths.ts';
 
 const env = { can: hasPermission };
@@ -112,9 +114,24 @@ export const saleScreens = createResourceScreens(
         to: (row) => saleConfirmationPath(row.id),
         when: (row) => status(row) !== 'held',
       },
+      { label: 'Invoice', to: (row) => invoiceViewPath(row.id) },
+    ],
+    links: [
+      { label: 'Quicksnap invoice', to: quicksnapInvoicePath, permission: 'write_sales' },
+      {
+        label: 'Bulk files',
+        to: invoiceBulkPath('invoices', 'upload'),
+        permission: 'write_sales',
+      },
     ],
     columns: [
       { field: 'id', header: 'Receipt', kind: 'number' },
+      {
+        field: 'invoice_number',
+        header: 'Invoice #',
+        value: (row) => text(row.invoice_number),
+        filterable: false,
+      },
       {
         field: 'store_id',
         header: 'Store',
@@ -316,6 +333,16 @@ export const returnScreens = createResourceScreens(
       { field: 'created_at', header: 'Returned', kind: 'date', filterable: false },
       { field: 'exchange', header: 'Exchange', kind: 'boolean', hidden: true },
       { field: 'exchange_sale_id', header: 'Replacement sale', kind: 'number', hidden: true },
+      {
+        field: 'exchange_difference_cents',
+        header: 'Exchange difference',
+        value: (row) =>
+          row.exchange === true && typeof row.exchange_difference_cents === 'number'
+            ? exchangeDifferenceText(row.exchange_difference_cents)
+            : null,
+        hidden: true,
+        filterable: false,
+      },
       { field: 'activation_id', header: 'Activation', kind: 'number', hidden: true },
       {
         field: 'cancel_date',
