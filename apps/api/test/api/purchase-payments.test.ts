@@ -275,4 +275,46 @@ describe('receipt payments', () => {
       (await call('PATCH', `${RECEIPT_PAYMENTS}/${id}`, { note: 'x' }, northwind)).status,
     ).toBe(404);
   });
+
+  it('count against the order too: order and receipt payments together never exceed its total', async () => {
+    const po = await order(['approved', 'sent']);
+    const full = await call<PurchaseOrder>('GET', `/inventory-purchase-orders/${po.id}`);
+    const line = full.body.data.lines?.[0];
+    if (!line) throw new Error('no line');
+    const receipt = await call<Receipt>('POST', '/inventory-purchase-order-receipts', {
+      purchase_order_id: po.id,
+      lines: [{ purchase_order_line_id: line.id, accepted_quantity: 4 }],
+    });
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
+    const receiptId = receipt.body.data.id;
+    const payReceipt = (amount_cents: number) =>
+      call<ReceiptPayment>('POST', RECEIPT_PAYMENTS, {
+        receipt_id: receiptId,
+        amount_cents,
+        paid_on: '2030-02-03',
+        method: 'check',
+      });
+    // $60.00 paid on the order: the $100.00 receipt takes at most $40.00 more.
+    expect((await pay(po.id, 6_000)).status).toBe(200);
+    const over = await payReceipt(5_000);
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('Only $40.00 is left to pay on this purchase order');
+    const fits = await payReceipt(3_000);
+    expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+    // The order's own payment sees the receipt's: $10.00 left.
+    const orderOver = await pay(po.id, 1_001);
+    expect(orderOver.status).toBe(400);
+    expect(orderOver.body.message).toBe('Only $10.00 is left to pay on this purchase order');
+    // Raising the receipt payment past the order's total is refused as well, nothing changed.
+    const raised = await call('PATCH', `${RECEIPT_PAYMENTS}/${fits.body.data.id}`, {
+      amount_cents: 4_001,
+    });
+    expect(raised.status).toBe(400);
+    expect(raised.body.message).toBe('Only $40.00 is left to pay on this purchase order');
+    expect(
+      (await call('PATCH', `${RECEIPT_PAYMENTS}/${fits.body.data.id}`, { amount_cents: 4_000 }))
+        .status,
+    ).toBe(200);
+    expect((await storedFor(po.id)).map((row) => row.amount)).toEqual([6_000]);
+  });
 });

@@ -109,6 +109,7 @@ interface LineIn {
   short_quantity?: number;
   reason?: string | null;
   serials?: string[];
+  rejected_serials?: string[];
 }
 const receive = (purchaseOrderId: number, lines: LineIn[], who: Person = agent) =>
   post<Receipt>(
@@ -552,6 +553,150 @@ describe('receipts', () => {
         )
       ).status,
     ).toBe(403);
+  });
+});
+
+describe('receipts: rejected serials and changes after posting', () => {
+  const patch = <T>(id: number, body: unknown, who: Person = agent) =>
+    t.call<Reply<T> & { message: string; errors?: Record<string, string[]> }>(
+      'PATCH',
+      `/api/inventory-purchase-order-receipts/${id}`,
+      { token: who.token, body },
+    );
+
+  it('sets rejected units aside by serial: they never enter stock, accepted ones do, each serial once', async () => {
+    const po = await sentOrder([[serialised, 3, 20_000]]);
+    const line = po.lines?.[0];
+    if (!line) throw new Error('line missing');
+    const [good, bad, spare] = serialsFor('SETASIDE', 3) as [string, string, string];
+    const base = { purchase_order_line_id: line.id, accepted_quantity: 1, rejected_quantity: 1 };
+    // A rejected serialised unit needs its serial; one serial cannot be accepted and rejected.
+    const missing = await receive(po.id, [{ ...base, reason: 'Cracked', serials: [good] }]);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors?.['lines.0.rejected_serials']?.[0]).toBe(
+      'Scan one serial per rejected unit: 1 rejected, 0 scanned',
+    );
+    const twice = await receive(po.id, [
+      { ...base, reason: 'Cracked', serials: [good], rejected_serials: [good] },
+    ]);
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors?.['lines.0.rejected_serials.0']?.[0]).toBe(
+      `Serial ${good} is listed twice`,
+    );
+    // A serial the company already holds cannot be in the supplier's delivery as well.
+    const held = await sentOrder([[serialised, 1, 20_000]]);
+    const heldLine = held.lines?.[0];
+    if (!heldLine) throw new Error('line missing');
+    expect(
+      (
+        await receive(held.id, [
+          { purchase_order_line_id: heldLine.id, accepted_quantity: 1, serials: [spare] },
+        ])
+      ).status,
+    ).toBe(200);
+    const inStock = await receive(po.id, [
+      { ...base, reason: 'Cracked', serials: [good], rejected_serials: [spare] },
+    ]);
+    expect(inStock.status).toBe(400);
+    expect(inStock.body.message).toBe(`Serial ${spare} is already in stock`);
+    expect(await unitsOf([good])).toEqual([]);
+
+    const ok = await receive(po.id, [
+      { ...base, reason: 'Cracked screen', serials: [good], rejected_serials: [bad] },
+    ]);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data.lines?.[0]).toMatchObject({
+      quantity: 1,
+      rejected_quantity: 1,
+      serials: [good],
+      rejected_serials: [bad],
+    });
+    // The accepted unit is in the warehouse; the rejected one is nowhere in stock.
+    expect(await unitsOf([good, bad])).toEqual([{ serial: good, location_id: warehouseId }]);
+    // The supplier replaces it with the same unit repaired: accepted now, it enters stock once.
+    const again = await receive(po.id, [
+      { purchase_order_line_id: line.id, accepted_quantity: 1, serials: [bad] },
+    ]);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await unitsOf([bad])).map((unit) => unit.location_id)).toEqual([warehouseId]);
+  });
+
+  it('changes only the note and reasons of a posted receipt; figures are refused (409), nothing written', async () => {
+    const po = await sentOrder([
+      [counted, 5, 200],
+      [serialised, 1, 30_000],
+    ]);
+    const [cables, phones] = po.lines ?? [];
+    if (!cables || !phones) throw new Error('lines missing');
+    const phoneSerial = serialsFor('EDIT', 1);
+    const posted = await receive(po.id, [
+      {
+        purchase_order_line_id: cables.id,
+        accepted_quantity: 3,
+        short_quantity: 2,
+        reason: 'Two missing',
+      },
+      { purchase_order_line_id: phones.id, accepted_quantity: 1, serials: phoneSerial },
+    ]);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const receipt = posted.body.data;
+    const [cableLine, phoneLine] = receipt.lines ?? [];
+    if (!cableLine || !phoneLine) throw new Error('receipt lines missing');
+    const stockBefore = await countedAt(counted);
+
+    // The shared screen sends the posted figures back with the new texts: accepted.
+    const edited = await patch<Receipt>(receipt.id, {
+      note: 'Carton resealed by the courier',
+      lines: [
+        {
+          id: cableLine.id,
+          reason: 'Two missing; courier report #77',
+          accepted_quantity: 3,
+          rejected_quantity: 0,
+          short_quantity: 2,
+          serials: [],
+          rejected_serials: [],
+        },
+        { id: phoneLine.id, accepted_quantity: 1, serials: phoneSerial },
+      ],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.message).toBe('Receipt updated');
+    expect(edited.body.data.note).toBe('Carton resealed by the courier');
+    expect(edited.body.data.lines?.map((l) => l.reason)).toEqual([
+      'Two missing; courier report #77',
+      null,
+    ]);
+
+    // Other figures: the stock has moved on them, so 409 and nothing changes.
+    const locked =
+      'Stock has entered the warehouse: only the note and the reasons of a receipt can be changed';
+    for (const line of [
+      { id: cableLine.id, accepted_quantity: 4 },
+      { id: cableLine.id, short_quantity: 1 },
+      { id: phoneLine.id, serials: serialsFor('SWAP', 1) },
+    ]) {
+      const refused = await patch(receipt.id, { note: 'Should not stay', lines: [line] });
+      expect(refused.status, JSON.stringify(line)).toBe(409);
+      expect(refused.body.message).toBe(locked);
+    }
+    // A needed reason cannot be emptied; a line of another receipt is not this one's.
+    const emptied = await patch(receipt.id, { lines: [{ id: cableLine.id, reason: ' ' }] });
+    expect(emptied.status).toBe(400);
+    expect(emptied.body.errors?.['lines.0.reason']?.[0]).toBe(
+      'Give a reason for rejected or short units',
+    );
+    const stranger = await patch(receipt.id, { lines: [{ id: 987_654, reason: 'x' }] });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.errors?.['lines.0.id']?.[0]).toBe('This line is not on the receipt');
+    const stored = await get<Receipt>(`/inventory-purchase-order-receipts/${receipt.id}`);
+    expect(stored.body.data.note).toBe('Carton resealed by the courier');
+    expect(stored.body.data.lines?.[0]?.reason).toBe('Two missing; courier report #77');
+    expect(await countedAt(counted)).toBe(stockBefore);
+
+    // Another company: 404; someone without the write permission: 403.
+    expect((await patch(receipt.id, { note: 'theirs' }, northwind)).status).toBe(404);
+    expect((await patch(receipt.id, { note: 'nobody' }, nobody)).status).toBe(403);
   });
 });
 

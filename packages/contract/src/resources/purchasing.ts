@@ -425,6 +425,10 @@ export const purchasingMessages = {
   notReceivable: (status: string) => `This purchase order is ${status}; it cannot be received`,
   receiptCreated: 'Receipt created',
   receiptNotCreated: 'Receipt not created',
+  receiptUpdated: 'Receipt updated',
+  receiptPosted:
+    'Stock has entered the warehouse: only the note and the reasons of a receipt can be changed',
+  receiptLineUnknown: 'This line is not on the receipt',
   linkCreated: 'Supplier link created',
   commentAdded: 'Comment added',
   discrepancyClosed: 'This discrepancy is closed; it takes no more comments',
@@ -447,12 +451,16 @@ export const receiptLineSchema = z.object({
   short_quantity: z.number().int(),
   reason: z.string().nullable(),
   serials: z.array(z.string()),
+  /** serials of the rejected units: set aside for the supplier, never in stock */
+  rejected_serials: z.array(z.string()),
   /** the order line's unit cost; the total is the accepted units' value */
   unit_price_cents: cents,
   tax_cents: cents,
   total_cents: cents,
 });
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
+
+const serial = z.string().trim().min(1, 'A serial is empty').max(64);
 
 export const receiptLineInput = z.strictObject({
   purchase_order_line_id: id,
@@ -462,9 +470,31 @@ export const receiptLineInput = z.strictObject({
   /** needed for rejected or short units, and for receiving above the supplier's tolerance */
   reason: optionalText(500),
   /** one per accepted unit of a serialised product */
-  serials: z.array(z.string().trim().min(1, 'A serial is empty').max(64)).max(10_000).default([]),
+  serials: z.array(serial).max(10_000).default([]),
+  /** one per rejected unit of a serialised product: set aside, they never enter stock */
+  rejected_serials: z.array(serial).max(10_000).default([]),
 });
 export type ReceiptLineInput = z.input<typeof receiptLineInput>;
+
+/**
+ * A change of a posted receipt (PATCH /inventory-purchase-order-receipts/{id}). Its stock has
+ * entered the warehouse, so only the note and the lines' reasons change; the figures a line may
+ * repeat (the shared create and edit screen sends them) must be what was posted, else 409.
+ */
+export const receiptEditLineInput = z.strictObject({
+  id,
+  reason: optionalText(500),
+  accepted_quantity: wholeUnits('accepted quantity', 0).optional(),
+  rejected_quantity: wholeUnits('rejected quantity', 0).optional(),
+  short_quantity: wholeUnits('short quantity', 0).optional(),
+  serials: z.array(serial).max(10_000).optional(),
+  rejected_serials: z.array(serial).max(10_000).optional(),
+});
+export const receiptEditInput = z.strictObject({
+  note: optionalText(1000),
+  lines: z.array(receiptEditLineInput).max(500).default([]),
+});
+export type ReceiptEditInput = z.input<typeof receiptEditInput>;
 
 export const receiptSchema = z.object({
   id,

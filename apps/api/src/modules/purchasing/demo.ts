@@ -216,6 +216,7 @@ async function receiveDemo(tx: Tx, ctx: RequestContext, orderIds: number[]) {
         short_quantity: 2,
         reason: 'Only 4 chargers in the carton; the packing slip says 6',
         serials: serialsFor(chargers.id, 4, serialised.get(chargers.product_id) ?? false),
+        rejected_serials: [],
       },
       {
         purchase_order_line_id: cases.id,
@@ -224,6 +225,7 @@ async function receiveDemo(tx: Tx, ctx: RequestContext, orderIds: number[]) {
         short_quantity: 0,
         reason: null,
         serials: serialsFor(cases.id, 4, serialised.get(cases.product_id) ?? false),
+        rejected_serials: [],
       },
     ],
   });
@@ -289,6 +291,7 @@ async function receiveDemo(tx: Tx, ctx: RequestContext, orderIds: number[]) {
         short_quantity: 0,
         reason: null,
         serials: serialsFor(powerBanks.id, 3, serialised.get(powerBanks.product_id) ?? false),
+        rejected_serials: [],
       },
     ],
   });

@@ -9,6 +9,7 @@ import {
   purchaseOrderStatusMachine,
   type PurchaseOrderStatus,
 } from '@portal/contract/resources/purchasing';
+import { dollars } from '@portal/contract/resources/sales';
 import { supplierBillMessages as billMessages } from '@portal/contract/resources/supplier-bills';
 import type { Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -22,15 +23,15 @@ import {
   supplierBills,
 } from './schema.ts';
 import { creditedCents } from './bills.ts';
-import { formatCents } from './services.ts';
 
 /**
- * Payments to suppliers (issue 19 items 3 and 4). The invariant, kept where each payment is
- * written or changed: the payments against one purchase order (or one receipt) never add up to
- * more than its total (the receipt's: the value of the units it accepted). The order (the receipt)
- * is locked FOR UPDATE before the sum is read, so two payments written at once wait for each
- * other and the second sees the first; an amount above what is left is a 400 naming that amount,
- * with nothing written.
+ * Payments to suppliers (issue 19 items 3 and 4). The invariants, kept where each payment is
+ * written or changed: the payments against one receipt never add up to more than the value of the
+ * units it accepted, and everything paid for one purchase order (its own payments and its
+ * receipts' payments together) never exceeds the order's total. The order (then the receipt) is
+ * locked FOR UPDATE before the sums are read, so two payments written at once wait for each other
+ * and the second sees the first; an amount above what is left is a 400 naming that amount, with
+ * nothing written.
  */
 
 type PaymentTable = typeof purchaseOrderPayments | typeof receiptPayments;
@@ -50,10 +51,28 @@ async function paidSoFar(
   return Number(row?.paid ?? 0);
 }
 
+/**
+ * Everything paid for one order: its own payments and its receipts' payments (one leaving out
+ * the payment being changed, of the table it is in).
+ */
+async function paidOnOrder(
+  tx: Tx,
+  companyId: number,
+  orderId: number,
+  except?: { table: PaymentTable; id: number },
+): Promise<number> {
+  let paid = 0;
+  for (const table of [purchaseOrderPayments, receiptPayments]) {
+    const skip = except?.table === table ? except.id : undefined;
+    paid += await paidSoFar(tx, companyId, table, eq(table.purchase_order_id, orderId), skip);
+  }
+  return paid;
+}
+
 /** Refuses an amount above what is left of the limit (400 on amount_cents, naming what is left). */
 function assertWithin(limit: number, paid: number, amount: number, against: string) {
   if (paid + amount <= limit) return;
-  const message = messages.overpaid(formatCents(Math.max(limit - paid, 0)), against);
+  const message = messages.overpaid(dollars(Math.max(limit - paid, 0)), against);
   throw AppError.badRequest(message, { amount_cents: [message] });
 }
 
@@ -71,8 +90,19 @@ async function lockOrder(tx: Tx, companyId: number, orderId: number) {
   return order;
 }
 
-/** The receipt, locked: its accepted value (accepted units × the order's unit cost) and order. */
+/**
+ * The receipt and its order, locked (the order first, as an order payment locks it): the
+ * receipt's accepted value (accepted units × the order's unit cost) and the order's total.
+ */
 async function lockReceipt(tx: Tx, companyId: number, receiptId: number) {
+  const [found] = await tx
+    .select({ purchase_order_id: purchaseOrderReceipts.purchase_order_id })
+    .from(purchaseOrderReceipts)
+    .where(
+      and(tenantScope(purchaseOrderReceipts, companyId), eq(purchaseOrderReceipts.id, receiptId)),
+    );
+  if (!found) throw AppError.badRequest('Receipt not found', { receipt_id: ['Receipt not found'] });
+  const order = await lockOrder(tx, companyId, found.purchase_order_id);
   const [receipt] = await tx
     .select({
       purchase_order_id: purchaseOrderReceipts.purchase_order_id,
@@ -85,7 +115,7 @@ async function lockReceipt(tx: Tx, companyId: number, receiptId: number) {
     .for('update');
   if (!receipt)
     throw AppError.badRequest('Receipt not found', { receipt_id: ['Receipt not found'] });
-  return receipt;
+  return { ...receipt, order_total_cents: order.total_cents };
 }
 
 /** A draft, an order waiting for approval (it may go back to draft and change) or a canceled one. */
@@ -140,8 +170,7 @@ export const purchaseOrderPaymentService = createResourceService({
     beforeCreate: async (input, ctx, tx) => {
       const order = await lockOrder(tx, ctx.companyId, input.purchase_order_id);
       assertPayable(order.status);
-      const against = eq(purchaseOrderPayments.purchase_order_id, input.purchase_order_id);
-      const paid = await paidSoFar(tx, ctx.companyId, purchaseOrderPayments, against);
+      const paid = await paidOnOrder(tx, ctx.companyId, input.purchase_order_id);
       assertWithin(order.total_cents, paid, input.amount_cents, 'purchase order');
       if (input.supplier_bill_id)
         await assertBillPayable(
@@ -157,14 +186,10 @@ export const purchaseOrderPaymentService = createResourceService({
       if (input.amount_cents !== undefined && input.amount_cents > Number(existing.amount_cents)) {
         const orderId = Number(existing.purchase_order_id);
         const order = await lockOrder(tx, ctx.companyId, orderId);
-        const against = eq(purchaseOrderPayments.purchase_order_id, orderId);
-        const paid = await paidSoFar(
-          tx,
-          ctx.companyId,
-          purchaseOrderPayments,
-          against,
-          existing.id,
-        );
+        const paid = await paidOnOrder(tx, ctx.companyId, orderId, {
+          table: purchaseOrderPayments,
+          id: existing.id,
+        });
         assertWithin(order.total_cents, paid, input.amount_cents, 'purchase order');
         if (typeof existing.supplier_bill_id === 'number')
           await assertBillPayable(
@@ -192,6 +217,8 @@ export const receiptPaymentService = createResourceService({
       const against = eq(receiptPayments.receipt_id, input.receipt_id);
       const paid = await paidSoFar(tx, ctx.companyId, receiptPayments, against);
       assertWithin(receipt.accepted_cents, paid, input.amount_cents, 'receipt');
+      const paidOrder = await paidOnOrder(tx, ctx.companyId, receipt.purchase_order_id);
+      assertWithin(receipt.order_total_cents, paidOrder, input.amount_cents, 'purchase order');
       return { ...input, purchase_order_id: receipt.purchase_order_id, recorded_by: ctx.userId };
     },
     beforeUpdate: async (input, existing: Row, ctx, tx) => {
@@ -201,6 +228,11 @@ export const receiptPaymentService = createResourceService({
         const against = eq(receiptPayments.receipt_id, receiptId);
         const paid = await paidSoFar(tx, ctx.companyId, receiptPayments, against, existing.id);
         assertWithin(receipt.accepted_cents, paid, input.amount_cents, 'receipt');
+        const paidOrder = await paidOnOrder(tx, ctx.companyId, receipt.purchase_order_id, {
+          table: receiptPayments,
+          id: existing.id,
+        });
+        assertWithin(receipt.order_total_cents, paidOrder, input.amount_cents, 'purchase order');
       }
       return input;
     },

@@ -4,10 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { FieldErrors } from '@portal/contract/envelope';
 import { replySchema } from '@portal/contract/envelope';
+import { idParamsSchema } from '@portal/contract/list-query';
 import {
   purchaseOrderReceipts as receiptResource,
   purchaseOrderStatusMachine,
   purchasingMessages as messages,
+  receiptEditInput,
   receiptInput,
   receivableStatuses,
   type PurchaseOrderStatus,
@@ -21,7 +23,7 @@ import { recordHistory } from '../../platform/resources/history.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { stockFactsOf } from '../catalog/api.ts';
-import { receiveWarehouseUnits } from '../inventory/api.ts';
+import { receiveWarehouseUnits, unitPlace } from '../inventory/api.ts';
 import {
   purchaseOrderLines,
   purchaseOrderReceiptLines,
@@ -31,6 +33,9 @@ import {
   warehouseStock,
   warehouseStockMovements,
 } from './schema.ts';
+
+/** Places where a unit is the company's stock (not sold, returned or written off). */
+const heldKinds = new Set(['warehouse', 'store', 'in_transit']);
 
 /** The largest amount an integer column holds. */
 const MAX_CENTS = 2_147_483_647;
@@ -87,14 +92,41 @@ function checkLines(
         at('serials'),
         `Scan one serial per accepted unit: ${line.accepted_quantity} accepted, ${line.serials.length} scanned`,
       );
+    if (hasSerials && line.rejected_serials.length !== line.rejected_quantity)
+      add(
+        at('rejected_serials'),
+        `Scan one serial per rejected unit: ${line.rejected_quantity} rejected, ${line.rejected_serials.length} scanned`,
+      );
     if (!hasSerials && line.serials.length)
       add(at('serials'), 'This product has no serials; leave them out');
-    line.serials.forEach((serial, position) => {
-      const field = `${at('serials')}.${position}`;
-      if (seenSerials.has(serial)) add(field, `Serial ${serial} is listed twice`);
-      seenSerials.set(serial, field);
-    });
+    if (!hasSerials && line.rejected_serials.length)
+      add(at('rejected_serials'), 'This product has no serials; leave them out');
+    // One serial, one place: accepted or rejected, on one line only.
+    for (const list of ['serials', 'rejected_serials'] as const)
+      line[list].forEach((serial, position) => {
+        const field = `${at(list)}.${position}`;
+        if (seenSerials.has(serial)) add(field, `Serial ${serial} is listed twice`);
+        seenSerials.set(serial, field);
+      });
   });
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw AppError.badRequest(first, errors);
+}
+
+/**
+ * A rejected serial stays with the supplier: one the company already holds (in a warehouse, a
+ * store or on its way) cannot also be in this delivery, so it is a 400 naming its field.
+ */
+async function assertRejectedOutOfStock(tx: Tx, companyId: number, input: ReceiptPayload) {
+  const errors: FieldErrors = {};
+  for (const [index, line] of input.lines.entries())
+    for (const [position, serial] of line.rejected_serials.entries()) {
+      const place = await unitPlace(tx, companyId, serial);
+      if (place && heldKinds.has(place.kind))
+        errors[`lines.${index}.rejected_serials.${position}`] = [
+          `Serial ${serial} is already in stock`,
+        ];
+    }
   const first = Object.values(errors)[0]?.[0];
   if (first) throw AppError.badRequest(first, errors);
 }
@@ -158,6 +190,7 @@ export async function postReceipt(
     );
     const serialised = new Map([...facts].map(([id, fact]) => [id, fact.is_serialized]));
     checkLines(input, byId, serialised, supplier?.tolerance ?? 0);
+    await assertRejectedOutOfStock(tx, ctx.companyId, input);
 
     let subtotal = 0;
     const values = input.lines.map((line, index) => {
@@ -198,6 +231,7 @@ export async function postReceipt(
         short_quantity: line.short_quantity,
         reason: line.reason?.trim() || null,
         serials: line.serials,
+        rejected_serials: line.rejected_serials,
         unit_price_cents: orderLine.unit_price_cents,
         tax_cents: 0,
         total_cents: total,
@@ -272,6 +306,114 @@ export async function postReceipt(
   });
 }
 
+type ReceiptEdit = z.output<typeof receiptEditInput>;
+type PostedLine = typeof purchaseOrderReceiptLines.$inferSelect;
+
+/** Whether a line of the edit repeats a figure other than what was posted (stock moved on it). */
+function changesFigures(line: ReceiptEdit['lines'][number], posted: PostedLine) {
+  const same = (a: string[] | undefined, b: string[]) =>
+    a === undefined || (a.length === b.length && a.every((serial, i) => serial === b[i]));
+  return (
+    (line.accepted_quantity !== undefined && line.accepted_quantity !== posted.quantity) ||
+    (line.rejected_quantity !== undefined && line.rejected_quantity !== posted.rejected_quantity) ||
+    (line.short_quantity !== undefined && line.short_quantity !== posted.short_quantity) ||
+    !same(line.serials, posted.serials) ||
+    !same(line.rejected_serials, posted.rejected_serials)
+  );
+}
+
+/**
+ * Changes a posted receipt. Its units are in stock (and may be sold, paid for or disputed since),
+ * so what may change is what documents it: the note and each line's reason. A line repeating
+ * quantities or serials other than the posted ones is a 409, nothing written; a reason a line
+ * needs (rejected or short units, or one given when posted) cannot be emptied (400 by field).
+ */
+export async function editReceipt(
+  db: Database,
+  ctx: RequestContext,
+  id: number,
+  input: ReceiptEdit,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [receipt] = await tx
+      .select()
+      .from(purchaseOrderReceipts)
+      .where(
+        and(tenantScope(purchaseOrderReceipts, ctx.companyId), eq(purchaseOrderReceipts.id, id)),
+      )
+      .for('update');
+    if (!receipt) throw AppError.notFound('Receipt');
+    const posted = await tx
+      .select()
+      .from(purchaseOrderReceiptLines)
+      .where(
+        and(
+          tenantScope(purchaseOrderReceiptLines, ctx.companyId),
+          eq(purchaseOrderReceiptLines.receipt_id, id),
+        ),
+      )
+      .for('update');
+    const byId = new Map(posted.map((line) => [line.id, line]));
+    const errors: FieldErrors = {};
+    const reasons = new Map<number, string | null>();
+    for (const [index, line] of input.lines.entries()) {
+      const at = `lines.${index}`;
+      const was = byId.get(line.id);
+      if (!was || reasons.has(line.id)) {
+        errors[`${at}.id`] = [messages.receiptLineUnknown];
+        continue;
+      }
+      if (changesFigures(line, was)) throw AppError.conflict(messages.receiptPosted);
+      if (line.reason === undefined) continue;
+      const reason = line.reason?.trim() || null;
+      if (!reason && (was.rejected_quantity > 0 || was.short_quantity > 0))
+        errors[`${at}.reason`] = ['Give a reason for rejected or short units'];
+      else if (!reason && was.reason)
+        errors[`${at}.reason`] = ['Keep a reason: it explains what was received on this line'];
+      reasons.set(line.id, reason);
+    }
+    const first = Object.values(errors)[0]?.[0];
+    if (first) throw AppError.badRequest(first, errors);
+
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    if (input.note !== undefined && (input.note?.trim() || null) !== receipt.note) {
+      before.note = receipt.note;
+      after.note = input.note?.trim() || null;
+      await tx
+        .update(purchaseOrderReceipts)
+        .set({ note: input.note?.trim() || null, updated_at: sql`now()` })
+        .where(
+          and(tenantScope(purchaseOrderReceipts, ctx.companyId), eq(purchaseOrderReceipts.id, id)),
+        );
+    }
+    for (const [lineId, reason] of reasons) {
+      const was = byId.get(lineId);
+      if (!was || was.reason === reason) continue;
+      before[`line ${lineId} reason`] = was.reason;
+      after[`line ${lineId} reason`] = reason;
+      await tx
+        .update(purchaseOrderReceiptLines)
+        .set({ reason, updated_at: sql`now()` })
+        .where(
+          and(
+            tenantScope(purchaseOrderReceiptLines, ctx.companyId),
+            eq(purchaseOrderReceiptLines.id, lineId),
+          ),
+        );
+    }
+    if (Object.keys(after).length)
+      await recordHistory(tx, ctx, {
+        companyId: ctx.companyId,
+        resource: receiptResource.name,
+        recordId: id,
+        action: 'updated',
+        before,
+        after,
+      });
+  });
+}
+
 /** Counted (not serialised) units enter a location: the quantity grows, a movement is written. */
 async function addCountedStock(
   tx: Tx,
@@ -328,6 +470,26 @@ function receiptRoutes(app: FastifyInstance, db: Database) {
       return ok(
         messages.receiptCreated,
         receiptResource.row.parse(await receiptService.get(db, ctx, id)),
+      );
+    },
+  });
+  app.withTypeProvider<ZodTypeProvider>().patch(`${receiptResource.path}/:id`, {
+    schema: {
+      tags: [receiptResource.label.many],
+      summary: 'Change a posted receipt (note and reasons)',
+      description:
+        'A posted receipt’s stock has entered the warehouse: only its note and its lines’ reasons change. Lines are named by their receipt line id; quantities and serials may be repeated (the shared receive screen sends them) but must be the posted ones, else 409 with nothing written. A reason needed for rejected or short units, or given when posted, cannot be emptied (400).',
+      params: idParamsSchema,
+      body: receiptEditInput,
+      response: { 200: replySchema(receiptResource.row), ...errorReplies(400, 403, 404, 409) },
+    },
+    config: { access: 'write_purchase_order_receipts' },
+    handler: async (request) => {
+      const ctx = callerOf(request);
+      await editReceipt(db, ctx, request.params.id, request.body);
+      return ok(
+        messages.receiptUpdated,
+        receiptResource.row.parse(await receiptService.get(db, ctx, request.params.id)),
       );
     },
   });

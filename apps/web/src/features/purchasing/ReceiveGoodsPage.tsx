@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { listDataSchema } from '@portal/contract/envelope';
 import { productSchema } from '@portal/contract/resources/catalog';
 import {
@@ -27,6 +27,7 @@ import {
   type Receipt,
 } from '@portal/contract/resources/purchasing';
 import { api, ApiError } from '../../platform/api.ts';
+import { withId } from '../../platform/resources/paths.ts';
 import { notify } from '../../platform/toasts.ts';
 import { purchasingPaths as paths } from './paths.ts';
 
@@ -40,8 +41,18 @@ interface Entry {
   short: string;
   reason: string;
   serials: string[];
+  rejectedSerials: string[];
+  /** the receipt line, when editing a posted receipt */
+  lineId?: number;
 }
-const emptyEntry: Entry = { accepted: '', rejected: '', short: '', reason: '', serials: [] };
+const emptyEntry: Entry = {
+  accepted: '',
+  rejected: '',
+  short: '',
+  reason: '',
+  serials: [],
+  rejectedSerials: [],
+};
 const units = (value: string) => (value.trim() === '' ? 0 : Number(value));
 
 const orderList = listDataSchema(purchaseOrderSchema.loose());
@@ -51,6 +62,8 @@ function SerialField(props: {
   serials: string[];
   onChange: (serials: string[]) => void;
   label: string;
+  /** a posted receipt's serials: shown, not changed */
+  readOnly?: boolean;
 }) {
   const [value, setValue] = useState('');
   const add = (event: KeyboardEvent) => {
@@ -62,22 +75,28 @@ function SerialField(props: {
   };
   return (
     <Stack spacing={0.5}>
-      <TextField
-        size="small"
-        label={props.label}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        onKeyDown={add}
-        autoComplete="off"
-        helperText="Scan or type, then Enter"
-      />
-      <Stack direction="row" flexWrap="wrap" gap={0.5}>
+      {!props.readOnly && (
+        <TextField
+          size="small"
+          label={props.label}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          onKeyDown={add}
+          autoComplete="off"
+          helperText="Scan or type, then Enter"
+        />
+      )}
+      <Stack direction="row" flexWrap="wrap" gap={0.5} aria-label={props.label}>
         {props.serials.map((serial) => (
           <Chip
             key={serial}
             size="small"
             label={serial}
-            onDelete={() => props.onChange(props.serials.filter((s) => s !== serial))}
+            onDelete={
+              props.readOnly
+                ? undefined
+                : () => props.onChange(props.serials.filter((s) => s !== serial))
+            }
           />
         ))}
       </Stack>
@@ -88,12 +107,17 @@ function SerialField(props: {
 /**
  * /inventory-purchase-order-receipt/create: receive goods against a sent purchase order. Per line:
  * accepted, rejected and short units, a reason (needed for rejected or short units and above the
- * supplier's tolerance), one scanned serial per accepted unit of a serialised product. The server
- * posts it all or nothing; afterwards a short or rejected line can open a discrepancy.
+ * supplier's tolerance), one scanned serial per accepted and per rejected unit of a serialised
+ * product (rejected ones are set aside, never in stock). The server posts it all or nothing;
+ * afterwards a short or rejected line can open a discrepancy.
+ * /inventory-purchase-order-receipt/edit/:id is the same screen for a posted receipt: its stock is
+ * in, so the figures and serials are shown as posted and only the note and reasons change.
  */
 export function ReceiveGoodsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const receiptId = Number(useParams().id) || null;
+  const editing = receiptId !== null;
   const [orderId, setOrderId] = useState<number | null>(
     Number(params.get('purchase_order_id')) || null,
   );
@@ -101,6 +125,37 @@ export function ReceiveGoodsPage() {
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [done, setDone] = useState<Receipt | null>(null);
+
+  const posted = useQuery({
+    queryKey: ['purchasing', 'receipt', receiptId],
+    enabled: editing,
+    queryFn: async () =>
+      (await api.get(`${purchaseOrderReceipts.path}/${receiptId}`, receiptSchema)).data,
+  });
+  // Editing: the form starts from what was posted, set while rendering once it has loaded.
+  const [loaded, setLoaded] = useState<Receipt | null>(null);
+  const receipt = posted.data;
+  if (receipt && receipt !== loaded) {
+    setLoaded(receipt);
+    setOrderId(receipt.purchase_order_id);
+    setNote(receipt.note ?? '');
+    setEntries(
+      Object.fromEntries(
+        (receipt.lines ?? []).map((line) => [
+          line.purchase_order_line_id,
+          {
+            accepted: String(line.quantity),
+            rejected: String(line.rejected_quantity),
+            short: String(line.short_quantity),
+            reason: line.reason ?? '',
+            serials: line.serials,
+            rejectedSerials: line.rejected_serials,
+            lineId: line.id,
+          },
+        ]),
+      ),
+    );
+  }
 
   const open = useQuery({
     queryKey: ['purchasing', 'receivable-orders'],
@@ -117,7 +172,10 @@ export function ReceiveGoodsPage() {
     queryFn: async () =>
       (await api.get(`/inventory-purchase-orders/${orderId}`, purchaseOrderSchema)).data,
   });
-  const lines = order.data?.lines ?? [];
+  // Editing shows the receipt's lines only.
+  const lines = (order.data?.lines ?? []).filter(
+    (line) => !editing || entries[line.id]?.lineId !== undefined,
+  );
   const productIds = [...new Set(lines.map((line) => line.product_id))];
   const serialised = useQuery({
     queryKey: ['purchasing', 'serialised', productIds],
@@ -154,6 +212,7 @@ export function ReceiveGoodsPage() {
               short_quantity: units(entry.short),
               reason: entry.reason.trim() || null,
               serials: entry.serials,
+              rejected_serials: entry.rejectedSerials,
             };
           }),
         },
@@ -163,6 +222,36 @@ export function ReceiveGoodsPage() {
       notify.success(reply.message);
       setErrors({});
       setDone(reply.data);
+    },
+    onError: (error) => {
+      setErrors(error instanceof ApiError ? error.fieldErrors : {});
+      notify.danger(error.message);
+    },
+  });
+  const save = useMutation({
+    mutationFn: () =>
+      api.patch(
+        `${purchaseOrderReceipts.path}/${receiptId}`,
+        {
+          note: note.trim() || null,
+          lines: touched.map((line) => {
+            const entry = entryOf(line.id);
+            return {
+              id: entry.lineId,
+              reason: entry.reason.trim() || null,
+              accepted_quantity: units(entry.accepted),
+              rejected_quantity: units(entry.rejected),
+              short_quantity: units(entry.short),
+              serials: entry.serials,
+              rejected_serials: entry.rejectedSerials,
+            };
+          }),
+        },
+        receiptSchema,
+      ),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      void navigate(withId(paths.receipts.view, reply.data.id));
     },
     onError: (error) => {
       setErrors(error instanceof ApiError ? error.fieldErrors : {});
@@ -235,11 +324,19 @@ export function ReceiveGoodsPage() {
   return (
     <Stack spacing={2} sx={{ maxWidth: 1200 }}>
       <Typography variant="h5" component="h1">
-        Receive Goods
+        {editing ? `Edit Receipt #${receiptId}` : 'Receive Goods'}
       </Typography>
+      {posted.error && <Alert severity="error">{posted.error.message}</Alert>}
+      {editing && (
+        <Alert severity="info">
+          The stock of this receipt has entered the warehouse: only the note and the reasons can be
+          changed.
+        </Alert>
+      )}
       <TextField
         select
         label="Purchase order"
+        disabled={editing}
         value={orderId ?? ''}
         onChange={(event) => {
           setOrderId(Number(event.target.value) || null);
@@ -261,7 +358,7 @@ export function ReceiveGoodsPage() {
         )}
       </TextField>
       {order.error && <Alert severity="error">{order.error.message}</Alert>}
-      {order.data && !receivableStatuses.includes(order.data.status) && (
+      {order.data && !editing && !receivableStatuses.includes(order.data.status) && (
         <Alert severity="warning">
           This purchase order is {purchaseOrderStatusMachine.labels[order.data.status]}; it cannot
           be received.
@@ -279,6 +376,7 @@ export function ReceiveGoodsPage() {
                 <TableCell>Short</TableCell>
                 <TableCell>Reason</TableCell>
                 <TableCell>Serials</TableCell>
+                <TableCell>Rejected serials</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -304,6 +402,7 @@ export function ReceiveGoodsPage() {
                           size="small"
                           type="number"
                           value={entry[field]}
+                          disabled={editing}
                           onChange={(event) => change(line.id, { [field]: event.target.value })}
                           slotProps={{
                             htmlInput: { min: 0, step: 1, 'aria-label': `${field} ${name}` },
@@ -320,19 +419,22 @@ export function ReceiveGoodsPage() {
                         slotProps={{ htmlInput: { 'aria-label': `reason ${name}` } }}
                       />
                     </TableCell>
-                    <TableCell sx={{ minWidth: 200 }}>
-                      {serialised.data?.has(line.product_id) ? (
-                        <SerialField
-                          label={`Serials ${name}`}
-                          serials={entry.serials}
-                          onChange={(serials) => change(line.id, { serials })}
-                        />
-                      ) : (
-                        <Typography variant="body2" color="text.secondary">
-                          No serials
-                        </Typography>
-                      )}
-                    </TableCell>
+                    {(['serials', 'rejectedSerials'] as const).map((list) => (
+                      <TableCell key={list} sx={{ minWidth: 200 }}>
+                        {serialised.data?.has(line.product_id) ? (
+                          <SerialField
+                            label={`${list === 'serials' ? 'Serials' : 'Rejected serials'} ${name}`}
+                            serials={entry[list]}
+                            readOnly={editing}
+                            onChange={(serials) => change(line.id, { [list]: serials })}
+                          />
+                        ) : (
+                          <Typography variant="body2" color="text.secondary">
+                            No serials
+                          </Typography>
+                        )}
+                      </TableCell>
+                    ))}
                   </TableRow>
                 );
               })}
@@ -352,14 +454,27 @@ export function ReceiveGoodsPage() {
       )}
       {errors.purchase_order_id && <Alert severity="error">{errors.purchase_order_id[0]}</Alert>}
       <Stack direction="row" spacing={1}>
+        {editing ? (
+          <Button
+            variant="contained"
+            disabled={!posted.data || save.isPending}
+            onClick={() => save.mutate()}
+          >
+            Save
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            disabled={!order.data || !touched.length || post.isPending}
+            onClick={() => post.mutate()}
+          >
+            Receive
+          </Button>
+        )}
         <Button
-          variant="contained"
-          disabled={!order.data || !touched.length || post.isPending}
-          onClick={() => post.mutate()}
+          component={RouterLink}
+          to={receiptId ? withId(paths.receipts.view, receiptId) : paths.receipts.list}
         >
-          Receive
-        </Button>
-        <Button component={RouterLink} to={paths.receipts.list}>
           Cancel
         </Button>
       </Stack>

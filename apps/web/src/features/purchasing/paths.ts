@@ -27,6 +27,8 @@ export const purchasingPaths = {
     view: '/inventory-purchase-order-receipt/view/:id',
   },
   receiptCreate: '/inventory-purchase-order-receipt/create',
+  /** The same screen for a posted receipt: its note and reasons change (its stock is in). */
+  receiptEdit: '/inventory-purchase-order-receipt/edit/:id',
   discrepancies: {
     list: '/inventory/purchase-order-receipt/discrepancy/list',
     create: '/inventory/purchase-order-receipt/discrepancy/form',

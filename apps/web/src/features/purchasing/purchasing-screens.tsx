@@ -253,12 +253,25 @@ export const receiptScreens = createResourceScreens(
           header: 'Serials',
           value: (row) => (Array.isArray(row.serials) ? row.serials.join(', ') : ''),
         },
+        {
+          field: 'rejected_serials',
+          header: 'Rejected serials',
+          value: (row) =>
+            Array.isArray(row.rejected_serials) ? row.rejected_serials.join(', ') : '',
+        },
         { field: 'total_cents', header: 'Value', value: (row) => formatCents(row.total_cents) },
       ],
     },
     totals: [{ field: 'total_cents', label: 'Accepted value' }],
     panels: [
       { value: 'payments', label: 'Payments', render: (row) => <ReceiptPaymentsTab row={row} /> },
+    ],
+    rowLinks: [
+      {
+        label: 'Edit',
+        to: (row) => withId(paths.receiptEdit, row.id),
+        permission: 'write_purchase_order_receipts',
+      },
     ],
     links: [
       {

@@ -30,6 +30,7 @@ export const purchasingFeature = defineFeature({
     ...resourceRoutes(paths.vendors, async () => (await screens()).vendorScreens),
     ...resourceRoutes(paths.purchaseOrders, async () => (await screens()).purchaseOrderScreens),
     { path: paths.receiptCreate, element: <ReceiveGoodsPage /> },
+    { path: paths.receiptEdit, element: <ReceiveGoodsPage /> },
     ...resourceRoutes(paths.receipts, async () => (await screens()).receiptScreens),
     ...resourceRoutes(
       paths.orderPayments,
