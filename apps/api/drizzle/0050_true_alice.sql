@@ -1,0 +1,2 @@
+ALTER TABLE "commission_lines" DROP CONSTRAINT "commission_lines_source_kind";--> statement-breakpoint
+ALTER TABLE "commission_lines" ADD CONSTRAINT "commission_lines_source_kind" CHECK ("commission_lines"."source_kind" in ('activation', 'sale_line', 'bill_payment'));
