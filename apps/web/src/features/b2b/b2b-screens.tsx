@@ -92,6 +92,8 @@ export const b2bInvoiceScreens = createResourceScreens(
     resource: b2bInvoices,
     paths: b2bPaths.invoices,
     title: 'B2B Invoices',
+    // Saved invoices open on their view: sent, paid and printed from there.
+    afterSave: { create: '/b2b-sales/view/:id', update: '/b2b-sales/view/:id' },
     columns: [
       { field: 'id', header: 'Invoice', kind: 'number' },
       {

@@ -1,0 +1,100 @@
+import { expect as baseExpect, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
+import { apiAs } from '../support/api.ts';
+import { AGENT } from '../support/session.ts';
+import { expectToast } from '../support/toasts.ts';
+
+// B2B (issue 17 item 8): a store invoices a business account, sends the invoice and is paid.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+const tag = Date.now().toString(36);
+const cable = { name: `Fleet Cable ${tag}`, sku: `FC-${tag}`, price_cents: 1_000 };
+const business = `Harbor Freight Lines ${tag}`;
+const money = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+let admin: AdminUser;
+test.beforeAll(async ({ request }) => {
+  admin = await createAdminUser(request, 'b2b');
+  const agent = await apiAs(request, AGENT.email);
+  await agent.send('POST', '/products', { ...cable, kind: 'accessory', is_serialized: false });
+  // A 10% volume discount, tax exempt: the invoice is 90% of the catalogue price, no tax.
+  await agent.send('POST', '/b2b-accounts', {
+    company_name: business,
+    tax_id: '66-1234567',
+    billing_contact: 'Pat Payables',
+    billing_email: `ap.${tag}@example.com`,
+    payment_terms: 'net_30',
+    discount_bps: 1_000,
+    tax_exempt: true,
+  });
+});
+
+async function search(
+  page: Page,
+  scope: ReturnType<Page['locator']> | Page,
+  label: string,
+  text: string,
+  option: RegExp,
+) {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(text);
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('a B2B invoice: rung up for a business account, sent, paid in full, listed', async ({
+  page,
+}) => {
+  await signInAs(page, admin);
+  await page.goto('/b2b-sale');
+  await search(page, page, 'Business account', business, new RegExp(business));
+  await search(page, page, 'Store', 'Brooklyn', /^Brooklyn Heights$/);
+  await page.getByRole('textbox', { name: 'PO number' }).fill(`PO-${tag}`);
+  const line = page.getByRole('group', { name: 'Line 1' });
+  await search(page, line, 'Product', cable.sku, new RegExp(cable.name));
+  await line.getByRole('spinbutton', { name: 'Quantity' }).fill('10');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'B2B invoice created');
+  await expect(page).toHaveURL(/\/b2b-sales\/view\/\d+$/);
+  const id = /(\d+)$/.exec(page.url())?.[1] ?? '';
+
+  const status = page.getByRole('group', { name: 'Status' });
+  await expect(status).toContainText('Draft');
+  const totals = page.getByLabel('Totals');
+  await expect(totals).toContainText(`Total${money(9_000)}`);
+  await page.getByRole('tab', { name: 'Lines' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Lines' }).getByRole('row').filter({ hasText: cable.name }),
+  ).toContainText(money(900));
+
+  await status.getByRole('button', { name: 'Send invoice' }).click();
+  await expectToast(page, 'Invoice status updated');
+  await expect(status).toContainText('Sent');
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  await page.getByRole('textbox', { name: 'Amount' }).fill('40.00');
+  await page.getByRole('textbox', { name: 'Reference' }).fill('Check 2001');
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  await expectToast(page, 'Payment recorded');
+  await expect(status).toContainText('Partially paid');
+  await expect(totals).toContainText(`Balance${money(5_000)}`);
+  await page.getByRole('textbox', { name: 'Amount' }).fill('50.00');
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  await expectToast(page, 'Payment recorded');
+  await expect(status).toContainText('Paid');
+  await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
+
+  await page.goto('/b2b-sales/invoices');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`PO-${tag}`);
+  const row = page.getByRole('table', { name: 'B2B Invoices' }).getByRole('row').filter({
+    hasText: business,
+  });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(id);
+  await expect(row).toContainText('Paid');
+});
