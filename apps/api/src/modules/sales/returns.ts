@@ -106,13 +106,13 @@ async function assertExchange(
     .limit(1);
   if (earlier) throw AppError.conflict(salesMessages.returnSecondExchange(earlier.id));
   const replacementId = input.exchange_sale_id ?? null;
-  if (replacementId === null) return null;
+  if (replacementId === null) return { id: null, total_cents: null };
   if (replacementId === sale.id)
     throw AppError.badRequest(salesMessages.returnExchangeSameSale, {
       exchange_sale_id: [salesMessages.returnExchangeSameSale],
     });
   const [replacement] = await tx
-    .select({ store_id: sales.store_id })
+    .select({ store_id: sales.store_id, total_cents: sales.total_cents, status: sales.status })
     .from(sales)
     .where(and(tenantScope(sales, ctx.companyId), eq(sales.id, replacementId)));
   if (!replacement)
@@ -123,8 +123,20 @@ async function assertExchange(
     throw AppError.badRequest(salesMessages.returnExchangeOtherStore, {
       exchange_sale_id: [salesMessages.returnExchangeOtherStore],
     });
-  return replacementId;
+  if (replacement.status === 'voided')
+    throw AppError.badRequest(salesMessages.returnExchangeVoided, {
+      exchange_sale_id: [salesMessages.returnExchangeVoided],
+    });
+  return { id: replacementId, total_cents: replacement.total_cents };
 }
+
+/**
+ * An exchange's price difference in cents, on the server: the replacement's total less the
+ * returned line's (tax included on both). Positive: the customer pays it; negative: it is refunded.
+ * No replacement named: nothing to settle yet.
+ */
+const exchangeDifference = (replacementTotal: number | null, lineTotal: number) =>
+  replacementTotal === null ? 0 : replacementTotal - lineTotal;
 
 /**
  * A returned activation (bre, doa, obf): its line is canceled on `cancel_date` (required: not in
@@ -243,7 +255,8 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
       sale_line_id: [salesMessages.returnLineMissing],
     });
   if (line.returned) throw AppError.conflict(salesMessages.returnLineReturned);
-  const exchangeSaleId = input.exchange ? await assertExchange(tx, ctx, input, sale) : null;
+  const replacement = input.exchange ? await assertExchange(tx, ctx, input, sale) : null;
+  const difference = exchangeDifference(replacement?.total_cents ?? null, line.total_cents);
 
   const override = await windowOverride(tx, ctx, input, sale.store_id, sale.completed_at);
 
@@ -254,7 +267,9 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
   const refund = input.exchange
     ? 0
     : line.total_cents - Math.round((line.total_cents * feePercent) / 100);
-  if (sale.refunded_cents + refund > sale.paid_cents)
+  // A cheaper replacement: the difference goes back to the customer, counted against what was paid.
+  const paidBack = refund + Math.max(0, -difference);
+  if (sale.refunded_cents + paidBack > sale.paid_cents)
     throw AppError.badRequest(salesMessages.returnTooMuch, {
       sale_line_id: [salesMessages.returnTooMuch],
     });
@@ -286,7 +301,7 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
   await tx
     .update(sales)
     .set({
-      refunded_cents: sale.refunded_cents + refund,
+      refunded_cents: sale.refunded_cents + paidBack,
       ...(allBack ? { status: 'returned' } : {}),
       updated_at: sql`now()`,
     })
@@ -311,7 +326,8 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
     reason: input.reason,
     refund_cents: refund,
     exchange: input.exchange,
-    exchange_sale_id: exchangeSaleId,
+    exchange_sale_id: replacement?.id ?? null,
+    exchange_difference_cents: difference,
     activation_id: null,
     cancel_date: null,
     box_contents: input.box_contents,
