@@ -58,6 +58,21 @@ test('builds a chart of clocked hours by day, saves it and finds it in the lists
   await page.getByRole('link', { name }).click({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByRole('img', { name: new RegExp(name) })).toBeVisible();
+
+  // Pinned to OneView: a widget below the others, drawing the chart for the scope bar's scope.
+  await page.getByRole('button', { name: 'Pin to OneView' }).click();
+  await expect(page.getByText('Widget added')).toBeVisible();
+  await page.goto('/oneview');
+  const widget = page.getByRole('region', { name });
+  await expect(
+    widget.getByRole('img', { name: new RegExp(`^${name}: Clocked hours by day · `) }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(widget.locator('svg.recharts-surface')).toBeVisible();
+  // Back to the default layout: the chart leaves the manager's OneView.
+  await page.getByRole('button', { name: 'Reset to default' }).click();
+  await expect(widget).toHaveCount(0);
 });
 
 test('the Power BI page says Power BI is not configured, with no empty frame', async ({ page }) => {

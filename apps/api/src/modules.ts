@@ -39,18 +39,29 @@ import { hrDashboardModule } from './modules/hr-dashboard/module.ts';
 import { createOneviewModule } from './modules/oneview/module.ts';
 import { createReportingModule } from './modules/reporting/module.ts';
 
+const reportingModule = createReportingModule([
+  ...hrModule.datasets,
+  ...timeoffModule.datasets,
+  ...usersModule.datasets,
+  ...organisationModule.datasets,
+]);
+
 export const modules: readonly PortalModule[] = [
   // First, so its sidebar item is seeded first (the menu sorts by order, then id; it shares order 0
-  // with Users). It shows the widgets the modules below declare, handed over here.
-  createOneviewModule([
-    ...hrDashboardModule.widgets,
-    ...timesheetsModule.widgets,
-    ...timeoffModule.widgets,
-    ...salesModule.widgets,
-    ...ordersModule.widgets,
-    ...ticketsModule.widgets,
-    ...communicationsModule.widgets,
-  ]),
+  // with Users). It shows the widgets the modules below declare (and reporting's saved charts),
+  // handed over here.
+  createOneviewModule(
+    [
+      ...hrDashboardModule.widgets,
+      ...timesheetsModule.widgets,
+      ...timeoffModule.widgets,
+      ...salesModule.widgets,
+      ...ordersModule.widgets,
+      ...ticketsModule.widgets,
+      ...communicationsModule.widgets,
+    ],
+    reportingModule.widgetSources,
+  ),
   organisationModule,
   accessModule,
   usersModule,
@@ -86,13 +97,8 @@ export const modules: readonly PortalModule[] = [
   timeoffModule,
   timesheetsModule,
   hrDashboardModule,
-  // Charts the datasets the modules above declare.
-  createReportingModule([
-    ...hrModule.datasets,
-    ...timeoffModule.datasets,
-    ...usersModule.datasets,
-    ...organisationModule.datasets,
-  ]),
+  // Last: it charts the datasets the modules above declare.
+  reportingModule,
 ];
 
 /**

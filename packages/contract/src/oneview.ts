@@ -40,9 +40,10 @@ export const GRID_ROW_HEIGHT = 40;
 /**
  * `count`: people (clocked in, late, pending time off); `hours`: worked against scheduled hours;
  * `records`: documents of the modules (today's sales, open orders and tickets, bulletins), each
- * row opening its record.
+ * row opening its record; `chart`: a saved chart pinned to OneView (its figures come from
+ * reporting, for the scope bar's scope).
  */
-export const widgetKinds = ['count', 'hours', 'records'] as const;
+export const widgetKinds = ['count', 'hours', 'records', 'chart'] as const;
 export type WidgetKind = (typeof widgetKinds)[number];
 /** `scope`: follows the scope bar; `self`: the signed-in user's own figures. */
 export const widgetSubjects = ['scope', 'self'] as const;
@@ -73,9 +74,20 @@ export const widgetCatalogueEntrySchema = z.object({
 });
 export type WidgetCatalogueEntry = z.infer<typeof widgetCatalogueEntrySchema>;
 
+/** A saved chart's widget key (`chart.12`), and back: the chart id, or null for another widget. */
+export const chartWidgetKey = (chartId: number) => `chart.${chartId}`;
+export const chartIdOfWidgetKey = (key: string): number | null => {
+  const match = /^chart\.([1-9]\d{0,8})$/.exec(key);
+  return match ? Number(match[1]) : null;
+};
+
 // ---- Positions and layouts
 
 const widgetKey = z.string().trim().min(1, 'A widget is required').max(64);
+
+/** POST /oneview/layout/widgets: pin one widget (a saved chart) to the end of the caller's layout. */
+export const pinWidgetSchema = z.strictObject({ widget_key: widgetKey });
+export type PinWidget = z.infer<typeof pinWidgetSchema>;
 const gridInt = (label: string, min: number, max: number) =>
   z.coerce
     .number({ error: `${label} must be a number` })
@@ -301,6 +313,7 @@ export const oneviewMessages = {
   backgroundTooLargeTitle: 'Error',
   layoutSaved: 'Your layout is saved',
   layoutReset: 'Your layout is back to the default',
+  alreadyPinned: 'This widget is already on your OneView',
   locked: 'This widget is locked by an admin and cannot be moved or removed',
   unknownWidget: (key: string) => `There is no widget ${key}`,
   outsideScope: 'This scope is outside what you may see',

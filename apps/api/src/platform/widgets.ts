@@ -20,6 +20,19 @@ export interface WidgetScope {
 
 export interface ServerWidget extends WidgetDeclaration {
   rows(db: Executor, ctx: RequestContext, scope: WidgetScope): Promise<WidgetRow[]>;
+  /**
+   * False for a widget made from a record the caller may not see (a chart not shared with them):
+   * the company's layouts may hold it, but it is not shown to this caller.
+   */
+  shown?: boolean;
+}
+
+/**
+ * Widgets a module makes from its own records at request time (saved charts pinned to OneView):
+ * every one of the caller's company, `shown` saying whether this caller sees each.
+ */
+export interface WidgetSource {
+  widgets(db: Executor, ctx: RequestContext): Promise<ServerWidget[]>;
 }
 
 /** Typed declaration helper: `defineWidget({ key, title, ..., rows })`. */

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { ScopeOptions } from '@portal/contract/oneview';
+import {
+  chartWidgetKey,
+  oneviewMessages,
+  type OneviewLayout,
+  type ScopeOptions,
+} from '@portal/contract/oneview';
 import {
   reportingMessages,
   type ChartResult,
@@ -210,6 +215,85 @@ describe('reporting charts', () => {
     expect((await call('GET', `/reporting/charts/${id}/data`, northwind)).status).toBe(404);
     expect((await call('DELETE', `/reporting/charts/${id}`, northwind)).status).toBe(404);
     expect((await call('GET', `/reporting/charts/${id}`, agent)).status).toBe(200);
+  });
+});
+
+describe('charts pinned to OneView', () => {
+  it('pins a saved chart to the caller’s OneView, shown to whom the chart is shared with', async () => {
+    const saved = await call<Reply<SavedChart>>(
+      'POST',
+      '/reporting/charts',
+      agent,
+      chart({ name: 'Pinned hours', shared_role_ids: [await roleOf(manager)] }),
+    );
+    const key = chartWidgetKey(saved.body.data.id);
+    const pin = await call<Reply<OneviewLayout>>('POST', '/oneview/layout/widgets', agent, {
+      widget_key: key,
+    });
+    expect(pin.status).toBe(200);
+    expect(pin.body.message).toBe(oneviewMessages.added);
+    expect(pin.body.data.source).toBe('personal');
+    const placed = pin.body.data.widgets.find((w) => w.widget_key === key);
+    expect(placed).toMatchObject({ title: 'Pinned hours', x: 0, w: 6 });
+    // Below everything that was there, and read back from the server.
+    const others = pin.body.data.widgets.filter((w) => w.widget_key !== key);
+    expect(placed?.y).toBe(Math.max(0, ...others.map((w) => w.y + w.h)));
+    const back = await call<Reply<OneviewLayout>>('GET', '/oneview/layout', agent);
+    expect(back.body.data.widgets.some((w) => w.widget_key === key)).toBe(true);
+    const again = await call<Reply<null>>('POST', '/oneview/layout/widgets', agent, {
+      widget_key: key,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(oneviewMessages.alreadyPinned);
+
+    // The manager's role shares it: in their catalogue, pinnable, and its figures follow the
+    // scope bar; the widget figures skip it (its data is the chart's).
+    const catalogue = await call<List<{ key: string; kind: string }>>(
+      'GET',
+      '/oneview/widgets',
+      manager,
+    );
+    expect(catalogue.body.data.results.find((w) => w.key === key)?.kind).toBe('chart');
+    const scopes = await call<Reply<ScopeOptions>>('GET', '/oneview/scopes', manager);
+    const store = scopes.body.data.stores[0];
+    const inStore = await call<Reply<ChartResult>>(
+      'GET',
+      `/reporting/charts/${saved.body.data.id}/data?level=store&id=${store?.id}`,
+      manager,
+    );
+    expect(inStore.status).toBe(200);
+    expect(inStore.body.data.scope_name).toBe(store?.name);
+    expect(inStore.body.data.points.every((p) => p.label === store?.name)).toBe(true);
+    expect(
+      (await call('GET', `/reporting/charts/${saved.body.data.id}/data?level=company`, manager))
+        .status,
+    ).toBe(403);
+    const figures = await call<Reply<{ figures: { key: string }[] }>>(
+      'GET',
+      '/oneview/widget-data',
+      manager,
+    );
+    expect(figures.body.data.figures.some((f) => f.key === key)).toBe(false);
+
+    // Not shared with the employee, nor seen by another company: 404, nothing saved.
+    for (const who of [employee, northwind]) {
+      const refused = await call<Reply<null>>('POST', '/oneview/layout/widgets', who, {
+        widget_key: key,
+      });
+      expect(refused.status).toBe(404);
+      const own = await call<Reply<OneviewLayout>>('GET', '/oneview/layout', who);
+      expect(own.body.data.source).not.toBe('personal');
+    }
+    const unknown = await call('POST', '/oneview/layout/widgets', agent, {
+      widget_key: 'chart.999999',
+    });
+    expect(unknown.status).toBe(404);
+
+    // A deleted chart leaves the layout quietly.
+    await call('DELETE', `/reporting/charts/${saved.body.data.id}`, agent);
+    const after = await call<Reply<OneviewLayout>>('GET', '/oneview/layout', agent);
+    expect(after.body.data.widgets.some((w) => w.widget_key === key)).toBe(false);
+    await call('DELETE', '/oneview/layout', agent);
   });
 });
 

@@ -1,14 +1,18 @@
 import { defineModule } from '../../platform/module.ts';
-import type { ServerWidget } from '../../platform/widgets.ts';
+import type { ServerWidget, WidgetSource } from '../../platform/widgets.ts';
 import { oneviewRoutes } from './routes.ts';
 import { widgetRegistry } from './widgets.ts';
 
 /**
  * OneView, the home dashboard. It shows the widgets other modules declare (their descriptors'
- * `widgets`), which src/modules.ts collects and hands over here, so this module imports none of them.
+ * `widgets`), and those their `widgetSources` make from records (saved charts), which src/modules.ts
+ * collects and hands over here, so this module imports none of them.
  */
-export const createOneviewModule = (widgets: readonly ServerWidget[]) => {
-  const registry = widgetRegistry(widgets);
+export const createOneviewModule = (
+  widgets: readonly ServerWidget[],
+  sources: readonly WidgetSource[] = [],
+) => {
+  const registry = widgetRegistry(widgets, sources);
   return defineModule({
     name: 'oneview',
     permissions: ['write_oneview'],

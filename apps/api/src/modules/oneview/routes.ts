@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathIdParams } from '@portal/contract/list-query';
@@ -16,6 +16,7 @@ import {
   oneviewUploadRequestSchema,
   optionalScopeQuerySchema,
   personalLayoutSaveSchema,
+  pinWidgetSchema,
   scopeOptionsSchema,
   widgetCatalogueEntrySchema,
   widgetDataSchema,
@@ -33,6 +34,7 @@ import {
   getCompanyWidget,
   listCompanyWidgets,
   patchCompanyWidget,
+  pinWidget,
   readLayout,
   resetPersonalLayout,
   saveBackground,
@@ -62,6 +64,11 @@ export function oneviewRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const uploadsBase = `${apiPrefix}${UPLOADS_PATH}`;
+  /** The registry with the caller's company's saved charts, and what the services take first. */
+  const callerRegistry = async (request: FastifyRequest) => {
+    const ctx = callerOf(request);
+    return [await reg.forCaller(db, ctx), db, ctx] as const;
+  };
 
   r.get('/oneview/widgets', {
     schema: {
@@ -70,8 +77,8 @@ export function oneviewRoutes(
       response: { 200: replySchema(listDataSchema(widgetCatalogueEntrySchema)), ...errors },
     },
     config: { access: 'authenticated' },
-    handler: async () => {
-      const results = widgetCatalogue(reg);
+    handler: async (request) => {
+      const results = widgetCatalogue(await reg.forCaller(db, callerOf(request)));
       return ok('', { results, total: results.length });
     },
   });
@@ -95,7 +102,7 @@ export function oneviewRoutes(
     },
     config: { access: 'authenticated' },
     handler: async (request) =>
-      ok('', await widgetData(reg, db, callerOf(request), scopeOf(request.query))),
+      ok('', await widgetData(...(await callerRegistry(request)), scopeOf(request.query))),
   });
 
   r.get('/oneview/widgets/:key/rows', {
@@ -110,7 +117,11 @@ export function oneviewRoutes(
     handler: async (request) =>
       ok(
         '',
-        await widgetRows(reg, db, callerOf(request), request.params.key, scopeOf(request.query)),
+        await widgetRows(
+          ...(await callerRegistry(request)),
+          request.params.key,
+          scopeOf(request.query),
+        ),
       ),
   });
 
@@ -123,7 +134,7 @@ export function oneviewRoutes(
     },
     config: { access: 'authenticated' },
     handler: async (request) =>
-      ok('', await readLayout(reg, db, callerOf(request), request.query.mode)),
+      ok('', await readLayout(...(await callerRegistry(request)), request.query.mode)),
   });
 
   r.put('/oneview/layout', {
@@ -137,7 +148,22 @@ export function oneviewRoutes(
     handler: async (request) =>
       ok(
         oneviewMessages.layoutSaved,
-        await savePersonalLayout(reg, db, callerOf(request), request.body),
+        await savePersonalLayout(...(await callerRegistry(request)), request.body),
+      ),
+  });
+
+  r.post('/oneview/layout/widgets', {
+    schema: {
+      tags,
+      summary: "Pin a widget (a saved chart) below the caller's layout, which becomes personal",
+      body: pinWidgetSchema,
+      response: { 200: replySchema(oneviewLayoutSchema), ...errors },
+    },
+    config: { access: 'authenticated' },
+    handler: async (request) =>
+      ok(
+        oneviewMessages.added,
+        await pinWidget(...(await callerRegistry(request)), request.body.widget_key),
       ),
   });
 
@@ -149,7 +175,10 @@ export function oneviewRoutes(
     },
     config: { access: 'authenticated' },
     handler: async (request) =>
-      ok(oneviewMessages.layoutReset, await resetPersonalLayout(reg, db, callerOf(request))),
+      ok(
+        oneviewMessages.layoutReset,
+        await resetPersonalLayout(...(await callerRegistry(request))),
+      ),
   });
 
   r.get('/oneview-company-widgets', {
@@ -164,9 +193,7 @@ export function oneviewRoutes(
     config: { access: 'authenticated' },
     handler: async (request) => {
       const results = await listCompanyWidgets(
-        reg,
-        db,
-        callerOf(request),
+        ...(await callerRegistry(request)),
         request.query.filter?.mode,
       );
       return ok('', { results, total: results.length });
@@ -182,7 +209,7 @@ export function oneviewRoutes(
     },
     config: { access: 'authenticated' },
     handler: async (request) =>
-      ok('', await getCompanyWidget(reg, db, callerOf(request), request.params.id)),
+      ok('', await getCompanyWidget(...(await callerRegistry(request)), request.params.id)),
   });
 
   r.post('/oneview-company-widgets', {
@@ -194,7 +221,7 @@ export function oneviewRoutes(
     },
     config: { access: 'write_oneview' },
     handler: async (request) => {
-      const results = await saveCompanyLayout(reg, db, callerOf(request), request.body);
+      const results = await saveCompanyLayout(...(await callerRegistry(request)), request.body);
       return ok(oneviewMessages.added, { results, total: results.length });
     },
   });
@@ -229,7 +256,11 @@ export function oneviewRoutes(
     handler: async (request) =>
       ok(
         oneviewMessages.updated,
-        await patchCompanyWidget(reg, db, callerOf(request), request.params.id, request.body),
+        await patchCompanyWidget(
+          ...(await callerRegistry(request)),
+          request.params.id,
+          request.body,
+        ),
       ),
   });
 
@@ -244,7 +275,7 @@ export function oneviewRoutes(
     handler: async (request) =>
       ok(
         oneviewMessages.deleted,
-        await deleteCompanyWidget(reg, db, callerOf(request), request.params.id),
+        await deleteCompanyWidget(...(await callerRegistry(request)), request.params.id),
       ),
   });
 

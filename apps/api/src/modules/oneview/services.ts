@@ -34,6 +34,7 @@ import { tenantScope } from '../../db/columns.ts';
 
 type CompanyWidgetsSave = z.infer<typeof companyWidgetsSaveSchema>;
 type Position = Pick<WidgetPosition, 'x' | 'y' | 'w' | 'h'>;
+const MAX_WIDGETS = 50;
 
 const samePlace = (a: Position, b: Position) =>
   a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
@@ -258,6 +259,32 @@ export async function savePersonalLayout(
   return readLayout(reg, db, ctx);
 }
 
+/**
+ * POST /oneview/layout/widgets: one widget (a saved chart, usually) added below the caller's
+ * current view, which becomes their personal layout.
+ */
+export async function pinWidget(
+  reg: WidgetRegistry,
+  db: Database,
+  ctx: RequestContext,
+  key: string,
+): Promise<OneviewLayout> {
+  const widget = reg.find(key);
+  if (!widget || !mayShow(ctx, widget)) throw AppError.notFound('Widget');
+  const current = await readLayout(reg, db, ctx);
+  if (current.widgets.some((w) => w.widget_key === key))
+    throw AppError.conflict(oneviewMessages.alreadyPinned);
+  if (current.widgets.length >= MAX_WIDGETS)
+    throw AppError.badRequest(`At most ${MAX_WIDGETS} widgets`);
+  const bottom = Math.max(0, ...current.widgets.map((w) => w.y + w.h));
+  return savePersonalLayout(reg, db, ctx, {
+    widgetsData: [
+      ...current.widgets,
+      { widget_key: key, x: 0, y: bottom, w: widget.w, h: widget.h, locked: false },
+    ],
+  });
+}
+
 /** DELETE /oneview/layout: back to the company layout of the caller's mode. */
 export async function resetPersonalLayout(reg: WidgetRegistry, db: Executor, ctx: RequestContext) {
   await db
@@ -479,7 +506,8 @@ export async function widgetData(
   const scope = await resolveScope(db, ctx, query);
   const figures: WidgetFigure[] = [];
   for (const widget of reg.all) {
-    if (!mayShow(ctx, widget)) continue;
+    // A pinned chart's figures come from reporting, for the same scope.
+    if (!mayShow(ctx, widget) || widget.kind === 'chart') continue;
     figures.push(figureOf(widget, scope, await widget.rows(db, ctx, scope)));
   }
   return { scope: scopeView(scope), figures, now: new Date().toISOString() };
@@ -507,4 +535,5 @@ export async function widgetRows(
   };
 }
 
-export const widgetCatalogue = (reg: WidgetRegistry) => reg.all.map(catalogueEntry);
+export const widgetCatalogue = (reg: WidgetRegistry) =>
+  reg.all.filter((w) => w.shown !== false).map(catalogueEntry);

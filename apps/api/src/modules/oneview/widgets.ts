@@ -1,32 +1,48 @@
 import type { WidgetCatalogueEntry } from '@portal/contract/oneview';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
-import type { ServerWidget } from '../../platform/widgets.ts';
+import type { Executor } from '../../platform/database.ts';
+import type { ServerWidget, WidgetSource } from '../../platform/widgets.ts';
 
 /**
  * The widgets OneView offers: each declared by the module whose data it counts (its module.ts
- * `widgets`), collected in src/modules.ts and handed to this module when it is built.
+ * `widgets`), collected in src/modules.ts and handed to this module when it is built, plus those
+ * the sources make from records (saved charts), read for each caller.
  */
 export interface WidgetRegistry {
   all: readonly ServerWidget[];
   find(key: string): ServerWidget | undefined;
   title(key: string): string;
+  /** The registry with the sources' widgets of the caller's company. */
+  forCaller(db: Executor, ctx: RequestContext): Promise<WidgetRegistry>;
 }
 
-export function widgetRegistry(widgets: readonly ServerWidget[]): WidgetRegistry {
+export function widgetRegistry(
+  widgets: readonly ServerWidget[],
+  sources: readonly WidgetSource[] = [],
+): WidgetRegistry {
   const byKey = new Map(widgets.map((w) => [w.key, w]));
   if (byKey.size !== widgets.length) throw new Error('oneview: two widgets share a key');
-  return {
+  const registry: WidgetRegistry = {
     all: widgets,
     find: (key) => byKey.get(key),
     title: (key) => byKey.get(key)?.title ?? key,
+    forCaller: async (db, ctx) => {
+      if (!sources.length) return registry;
+      const made = await Promise.all(sources.map((source) => source.widgets(db, ctx)));
+      return widgetRegistry([...widgets, ...made.flat()]);
+    },
   };
+  return registry;
 }
 
-export const mayShow = (ctx: RequestContext, widget: { permission: ServerWidget['permission'] }) =>
-  widget.permission === null || hasPermission(ctx, widget.permission);
+export const mayShow = (ctx: RequestContext, widget: Pick<ServerWidget, 'permission' | 'shown'>) =>
+  widget.shown !== false && (widget.permission === null || hasPermission(ctx, widget.permission));
 
-export const catalogueEntry = ({ rows: _rows, ...entry }: ServerWidget): WidgetCatalogueEntry =>
-  entry;
+export const catalogueEntry = ({
+  rows: _rows,
+  shown: _shown,
+  ...entry
+}: ServerWidget): WidgetCatalogueEntry => entry;
 
 /**
  * The built-in layout of each mode, used until the company saves its own: the scope's figures for

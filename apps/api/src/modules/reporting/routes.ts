@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathIdParams } from '@portal/contract/list-query';
 import { listDataSchema, replySchema } from '@portal/contract/envelope';
+import { optionalScopeQuerySchema } from '@portal/contract/oneview';
 import {
   chartQuerySchema,
   chartResultSchema,
@@ -101,15 +102,22 @@ export function reportingRoutes(
   r.get('/reporting/charts/:id/data', {
     schema: {
       tags,
-      summary: "A saved chart's figures for the caller's scope",
+      summary:
+        "A saved chart's figures for its scope, or for another the caller may see (level, id: OneView's scope bar)",
       params: idParam,
+      querystring: optionalScopeQuerySchema,
       response: { 200: replySchema(chartResultSchema), ...errors },
     },
     config: { access: 'read_reporting' },
     handler: async (request) => {
       const ctx = callerOf(request);
       const chart = await getChart(db, ctx, request.params.id);
-      return ok('', await runChart(reg, db, ctx, chartQuerySchema.parse(queryOf(chart))));
+      const { level, id } = request.query;
+      const scope = level === undefined ? {} : { scope_level: level, scope_id: id ?? null };
+      return ok(
+        '',
+        await runChart(reg, db, ctx, chartQuerySchema.parse({ ...queryOf(chart), ...scope })),
+      );
     },
   });
 

@@ -11,6 +11,7 @@ import {
   type CompanyWidget,
   type OneviewMode,
   type WidgetCatalogueEntry,
+  type WidgetKind,
 } from '@portal/contract/oneview';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +22,13 @@ import { notify } from '../../platform/toasts.ts';
 import { type DataColumn } from '../../platform/data-table/table-types.ts';
 import { oneviewApi, oneviewKeys } from './oneview-api.ts';
 import { setOneviewEditMode, useOneviewEdit } from './edit-state.ts';
+
+const kindLabels: Record<WidgetKind, string> = {
+  count: 'Count',
+  hours: 'Hours worked / scheduled',
+  records: 'Records',
+  chart: 'Saved chart',
+};
 
 const modeLabel = (mode: number) =>
   oneviewModeButtons.find((b) => b.mode === mode)?.label ?? String(mode);
@@ -33,7 +41,7 @@ const catalogueColumns: DataColumn<WidgetCatalogueEntry>[] = [
   {
     id: 'kind',
     header: 'Figure',
-    value: (row) => (row.kind === 'hours' ? 'Hours worked / scheduled' : 'Count'),
+    value: (row) => kindLabels[row.kind],
   },
   {
     id: 'subject',

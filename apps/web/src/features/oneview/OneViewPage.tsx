@@ -329,6 +329,7 @@ export function OneViewPage() {
         )}
         <WidgetGrid
           widgets={widgets}
+          scope={scope}
           figures={data.data?.figures ?? []}
           loading={data.isPending}
           movable={layout.isSuccess}

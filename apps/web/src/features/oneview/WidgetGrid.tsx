@@ -12,11 +12,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
+  chartIdOfWidgetKey,
   GRID_COLUMNS,
   GRID_ROW_HEIGHT,
   type LayoutWidget,
   type WidgetFigure,
 } from '@portal/contract/oneview';
+import { lazy, Suspense } from 'react';
 import {
   ReactGridLayout,
   useContainerWidth,
@@ -25,11 +27,18 @@ import {
 } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { Link as RouterLink } from 'react-router';
+import type { Scope } from './oneview-api.ts';
+
+// A pinned chart brings reporting's chart library, only when one is on the grid.
+const PinnedChart = lazy(async () => ({
+  default: (await import('../reporting/PinnedChart.tsx')).PinnedChart,
+}));
 
 const DRAG_HANDLE = 'oneview-drag-handle';
 
 interface CardProps {
   widget: LayoutWidget;
+  scope: Scope | null;
   figure: WidgetFigure | undefined;
   loading: boolean;
   movable: boolean;
@@ -41,6 +50,7 @@ interface CardProps {
 /** One widget: its title, its figure, and the list it counts. */
 function WidgetCard({
   widget,
+  scope,
   figure,
   loading,
   movable,
@@ -49,6 +59,7 @@ function WidgetCard({
   onRemove,
 }: CardProps) {
   const headingId = `oneview-widget-${widget.widget_key}`;
+  const chartId = chartIdOfWidgetKey(widget.widget_key);
   let value = '';
   if (figure) {
     value =
@@ -116,7 +127,13 @@ function WidgetCard({
         )}
       </Stack>
       <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', minHeight: 0 }}>
-        {loading && !figure ? (
+        {chartId !== null ? (
+          <Box sx={{ width: '100%', height: '100%', minWidth: 0 }}>
+            <Suspense fallback={<Skeleton variant="rectangular" height="100%" />}>
+              <PinnedChart chartId={chartId} scope={scope} />
+            </Suspense>
+          </Box>
+        ) : loading && !figure ? (
           <Skeleton width="50%" height={48} />
         ) : figure ? (
           <Link
@@ -146,6 +163,8 @@ function WidgetCard({
 
 interface GridProps {
   widgets: LayoutWidget[];
+  /** The scope bar's scope, which pinned charts follow too. */
+  scope: Scope | null;
   figures: WidgetFigure[];
   loading: boolean;
   /** Whether unlocked widgets may be dragged and resized. */
@@ -163,6 +182,7 @@ interface GridProps {
  */
 export function WidgetGrid({
   widgets,
+  scope,
   figures,
   loading,
   movable,
@@ -182,6 +202,7 @@ export function WidgetGrid({
   const card = (widget: LayoutWidget, canMove: boolean) => (
     <WidgetCard
       widget={widget}
+      scope={scope}
       figure={figureOf(widget.widget_key)}
       loading={loading}
       movable={canMove}

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { WidgetRow } from '@portal/contract/oneview';
+import type { WidgetKind, WidgetRow } from '@portal/contract/oneview';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
@@ -47,7 +47,13 @@ const hoursColumns: DataColumn<WidgetRow>[] = [
   },
 ];
 
-const columnsOf = { count: countColumns, records: recordColumns, hours: hoursColumns };
+// A pinned chart has no rows of its own (its card shows the chart); it shares the count columns.
+const columnsOf: Record<WidgetKind, typeof countColumns> = {
+  count: countColumns,
+  records: recordColumns,
+  hours: hoursColumns,
+  chart: countColumns,
+};
 
 /**
  * /oneview/list/{widget}?level=..&id=..: the rows a widget counts for the same scope, so the list

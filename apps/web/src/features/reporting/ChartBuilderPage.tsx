@@ -28,6 +28,7 @@ import { PageLoader } from '../../platform/PageLoader.tsx';
 import { notify } from '../../platform/toasts.ts';
 import { parseScopeKey, scopeKey, ScopeSelect } from '../../platform/ui/ScopeSelect.tsx';
 import { ChartView } from './ChartView.tsx';
+import { PinToOneviewButton } from './PinToOneviewButton.tsx';
 import { reportingApi, reportingKeys } from './reporting-api.ts';
 
 const chartTypeLabels: Record<ChartType, string> = {
@@ -208,9 +209,10 @@ function Builder({
         <Button component={RouterLink} to="/reporting/charts" startIcon={<ArrowBackIcon />}>
           Charts
         </Button>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {chartId === null ? 'New chart' : draft.name || 'Chart'}
         </Typography>
+        {chartId !== null && <PinToOneviewButton chartId={chartId} />}
       </Stack>
       {!mine && (
         <Alert severity="info">

@@ -69,16 +69,19 @@ const safeName = (name: string) => name.replace(/[^\w .-]+/g, '').trim() || 'cha
 
 /**
  * One chart's figures as a bar, line or pie chart (recharts) or a table, with PNG and CSV export.
- * Loaded only by the reporting pages (their routes are lazy).
+ * Loaded only by the reporting pages and a OneView chart widget (both lazy). `compact`: only the
+ * chart, filling its box (a OneView widget), its caption for screen readers.
  */
 export function ChartView({
   result,
   type,
   name,
+  compact = false,
 }: {
   result: ChartResult;
   type: ChartType;
   name: string;
+  compact?: boolean;
 }) {
   const theme = useTheme();
   const box = useRef<HTMLDivElement>(null);
@@ -130,16 +133,20 @@ export function ChartView({
         </Pie>
       </PieChart>
     );
+  const caption = `${result.measure_label} · ${result.scope_name} · ${result.from} to ${result.to} · total ${result.total}`;
   return (
-    <Stack spacing={1} sx={{ minWidth: 0 }}>
+    <Stack spacing={1} sx={{ minWidth: 0, height: compact ? '100%' : undefined }}>
       <Stack
         direction="row"
-        sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}
+        sx={{
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          gap: 1,
+          justifyContent: 'space-between',
+          display: compact ? 'none' : 'flex',
+        }}
       >
-        <Typography color="text.secondary">
-          {result.measure_label} · {result.scope_name} · {result.from} to {result.to} · total{' '}
-          {result.total}
-        </Typography>
+        <Typography color="text.secondary">{caption}</Typography>
         <Stack direction="row" spacing={1}>
           <Button size="small" startIcon={<DownloadIcon />} onClick={exportCsv}>
             CSV
@@ -152,9 +159,11 @@ export function ChartView({
         </Stack>
       </Stack>
       {result.points.length === 0 ? (
-        <Typography sx={{ py: 4, textAlign: 'center' }}>No data for this chart</Typography>
+        <Typography sx={{ py: compact ? 1 : 4, textAlign: 'center' }}>
+          No data for this chart
+        </Typography>
       ) : type === 'table' ? (
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={{ overflow: 'auto', flex: compact ? 1 : undefined, minHeight: 0 }}>
           <Table size="small" aria-label={name}>
             <TableHead>
               <TableRow>
@@ -176,8 +185,14 @@ export function ChartView({
         <Box
           ref={box}
           role="img"
-          aria-label={`${name}: ${result.measure_label}`}
-          sx={{ width: '100%', height: 360, minWidth: 0 }}
+          aria-label={compact ? `${name}: ${caption}` : `${name}: ${result.measure_label}`}
+          sx={{
+            width: '100%',
+            height: compact ? undefined : 360,
+            flex: compact ? 1 : undefined,
+            minWidth: 0,
+            minHeight: 0,
+          }}
         >
           <ResponsiveContainer width="100%" height="100%">
             {chart}

@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageLoader } from '../../platform/PageLoader.tsx';
 import { ChartView } from './ChartView.tsx';
+import { PinToOneviewButton } from './PinToOneviewButton.tsx';
 import { reportingApi, reportingKeys } from './reporting-api.ts';
 
 /** /user-reporting/{id}: one saved report with the viewer's own scope's figures. */
@@ -39,6 +40,7 @@ export function SavedReportPage() {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {chart.data?.name ?? 'Report'}
         </Typography>
+        {chart.data && <PinToOneviewButton chartId={id} />}
         {chart.data?.mine && (
           <Button
             component={RouterLink}

@@ -1,5 +1,10 @@
 import { listDataSchema } from '@portal/contract/envelope';
-import { scopeOptionsSchema } from '@portal/contract/oneview';
+import {
+  chartWidgetKey,
+  oneviewLayoutSchema,
+  scopeOptionsSchema,
+  type ScopeLevel,
+} from '@portal/contract/oneview';
 import {
   chartResultSchema,
   dailySnapshotSchema,
@@ -20,13 +25,20 @@ export const reportingKeys = {
   datasets: ['reporting', 'datasets'] as const,
   charts: ['reporting', 'charts'] as const,
   chart: (id: number) => ['reporting', 'charts', id] as const,
-  chartData: (id: number) => ['reporting', 'charts', id, 'data'] as const,
+  chartData: (id: number, scope?: ChartScope) =>
+    ['reporting', 'charts', id, 'data', scope ?? 'own'] as const,
   run: (query: ChartQueryInput) => ['reporting', 'run', query] as const,
   scopes: ['reporting', 'scopes'] as const,
   roles: ['reporting', 'roles'] as const,
   orgChart: ['reporting', 'org-chart'] as const,
   powerBi: (reportId: string) => ['reporting', 'pbi', reportId] as const,
 };
+
+/** A scope to chart for: OneView's scope bar. */
+export interface ChartScope {
+  level: ScopeLevel;
+  id: number | null;
+}
 
 const roleNameSchema = roleSchema.pick({ id: true, name: true, is_active: true });
 
@@ -40,8 +52,15 @@ export const reportingApi = {
     api.get('/reporting/charts', listDataSchema(savedChartSchema), { signal }),
   chart: (id: number, signal?: AbortSignal) =>
     api.get(`/reporting/charts/${id}`, savedChartSchema, { signal }),
-  chartData: (id: number, signal?: AbortSignal) =>
-    api.get(`/reporting/charts/${id}/data`, chartResultSchema, { signal }),
+  /** A saved chart's figures for its own scope, or for another (OneView's scope bar). */
+  chartData: (id: number, signal?: AbortSignal, scope?: ChartScope) =>
+    api.get(`/reporting/charts/${id}/data`, chartResultSchema, {
+      signal,
+      ...(scope ? { query: { level: scope.level, id: scope.id } } : {}),
+    }),
+  /** Adds the chart below the caller's OneView (their layout becomes personal). */
+  pin: (id: number) =>
+    api.post('/oneview/layout/widgets', { widget_key: chartWidgetKey(id) }, oneviewLayoutSchema),
   create: (body: ChartSaveInput) => api.post('/reporting/charts', body, savedChartSchema),
   update: (id: number, body: ChartSaveInput) =>
     api.put(`/reporting/charts/${id}`, body, savedChartSchema),
