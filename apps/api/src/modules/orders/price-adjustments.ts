@@ -4,6 +4,7 @@ import {
   priceAdjustmentMessages as messages,
   priceAdjustments,
 } from '@portal/contract/price-adjustments';
+import { dollars } from '@portal/contract/resources/sales';
 import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,13 +16,6 @@ import { orderLines, orderPriceAdjustments, orders } from './schema.ts';
 
 /** The largest amount an integer column holds. */
 const MAX_CENTS = 2_147_483_647;
-
-/** $1,234.56 or -$5.00 */
-export const formatCents = (cents: number) =>
-  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })}`;
 
 /** The caller's company's order (404 otherwise). */
 async function findOrder(db: Executor, ctx: RequestContext, orderId: number) {
@@ -96,7 +90,7 @@ export const priceAdjustmentService = createResourceService({
         });
       const after = line.total_cents + input.delta_cents;
       if (after < 0) {
-        const message = messages.negativeTotal(formatCents(after));
+        const message = messages.negativeTotal(dollars(after));
         throw AppError.badRequest(message, { delta_cents: [message] });
       }
       if (after > MAX_CENTS || order.total_cents + input.delta_cents > MAX_CENTS)
@@ -130,7 +124,7 @@ export const priceAdjustmentService = createResourceService({
         action: 'price_adjustment',
         note:
           `${product ?? `Line #${line.id}`}: ${input.delta_cents > 0 ? '+' : ''}` +
-          `${formatCents(input.delta_cents)} (${reason ?? 'no reason'})${note ? `: ${note}` : ''}`,
+          `${dollars(input.delta_cents)} (${reason ?? 'no reason'})${note ? `: ${note}` : ''}`,
         before: { total_cents: order.total_cents, line_total_cents: line.total_cents },
         after: { total_cents: updated?.total_cents ?? null, line_total_cents: after },
       });

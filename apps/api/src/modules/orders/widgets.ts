@@ -1,10 +1,10 @@
 import { and, asc, inArray } from 'drizzle-orm';
 import { orderStatusMachine, type OrderStatus } from '@portal/contract/resources/orders';
 import type { WidgetRow } from '@portal/contract/oneview';
+import { dollars } from '@portal/contract/resources/sales';
 import { defineWidget } from '../../platform/widgets.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { placeNameOf } from '../organisation/api.ts';
-import { formatCents } from './price-adjustments.ts';
 import { orders } from './schema.ts';
 
 /** An order the warehouse or the store still has to act on: neither received nor canceled. */
@@ -52,7 +52,7 @@ export const ordersWidgets = [
         user_id: row.user_id,
         name: `Order ${row.id}`,
         store_name: row.store_name,
-        detail: `${statusLabels.get(row.status) ?? row.status} · ${row.kind} · ${formatCents(row.total_cents)}`,
+        detail: `${statusLabels.get(row.status) ?? row.status} · ${row.kind} · ${dollars(row.total_cents)}`,
         worked_hours: null,
         scheduled_hours: null,
         link: `/orders/${row.id}`,

@@ -3,6 +3,7 @@ import {
   purchaseOrderStatusMachine,
   type PurchaseOrderStatus,
 } from '@portal/contract/resources/purchasing';
+import { dollars } from '@portal/contract/resources/sales';
 import {
   supplierBillMessages as messages,
   supplierBills as supplierBillResource,
@@ -22,7 +23,6 @@ import {
   supplierCredits,
   suppliers,
 } from './schema.ts';
-import { formatCents } from './services.ts';
 
 /**
  * The three-way match (issue 19 item 6). A supplier's bill against a purchase order is compared,
@@ -142,10 +142,10 @@ async function matchBill(tx: Tx, ctx: RequestContext, bill: Row) {
       if (line.unit_price_cents * 100 > cost * (100 + tolerance))
         reasons.push(
           messages.overPrice(
-            formatCents(line.unit_price_cents),
-            formatCents(cost),
+            dollars(line.unit_price_cents),
+            dollars(cost),
             tolerance,
-            formatCents(allowedUnit),
+            dollars(allowedUnit),
           ),
         );
       allowed += Math.min(line.quantity, left) * allowedUnit;
@@ -273,7 +273,7 @@ export const supplierBillService = createResourceService({
       const total = Number(bill.total_cents);
       const before = await creditedCents(tx, ctx.companyId, bill.id);
       if (before + credit.amount_cents > total) {
-        const message = messages.creditTooLarge(formatCents(Math.max(total - before, 0)));
+        const message = messages.creditTooLarge(dollars(Math.max(total - before, 0)));
         throw AppError.badRequest(message, { amount_cents: [message] });
       }
       await tx.insert(supplierCredits).values({

@@ -11,6 +11,7 @@ import {
   suppliers as supplierResource,
   vendors as vendorResource,
 } from '@portal/contract/resources/purchasing';
+import { dollars } from '@portal/contract/resources/sales';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -63,9 +64,6 @@ export async function approvalRuleOf(db: Executor, ctx: Pick<RequestContext, 'co
 /** The tier a total falls in: the highest one whose start it is above (null: none). */
 export const tierOf = (tiers: readonly ApprovalTier[], total: number): ApprovalTier | null =>
   tiers.filter((tier) => total > tier.from_cents).at(-1) ?? null;
-
-export const formatCents = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function assertWarehouse(db: Executor, companyId: number, id: unknown) {
   if (typeof id === 'number' && !(await isWarehouse(db, companyId, id)))
@@ -180,12 +178,12 @@ async function approvalRules(row: Row, from: string, ctx: RequestContext, tx: Tx
   const { limit, tiers } = await approvalRuleOf(tx, ctx);
   const total = Number(row.total_cents);
   if (from === 'draft' && total > limit)
-    throw AppError.conflict(messages.needsApproval(formatCents(limit)));
+    throw AppError.conflict(messages.needsApproval(dollars(limit)));
   const tier = tierOf(tiers, total);
   if (tier && !isSuperAdmin(ctx)) {
     if (ctx.accessLevel < tier.min_access_level)
       throw AppError.forbidden(
-        messages.tierNeedsApprover(formatCents(tier.from_cents), tier.label, tier.min_access_level),
+        messages.tierNeedsApprover(dollars(tier.from_cents), tier.label, tier.min_access_level),
       );
     const top = Math.max(...tiers.map((t) => t.min_access_level));
     if (row.created_by === ctx.userId && ctx.accessLevel < top)

@@ -13,6 +13,7 @@ import {
   type PurchaseOrderEmail,
   type PurchaseOrderStatus,
 } from '@portal/contract/resources/purchasing';
+import { dollars } from '@portal/contract/resources/sales';
 import type { Config } from '../../config.ts';
 import { callerOf } from '../../platform/access.ts';
 import type { RequestContext } from '../../platform/context.ts';
@@ -25,7 +26,7 @@ import { createMailer } from '../mail/api.ts';
 import { companyNameOf } from '../organisation/api.ts';
 import { namesOf } from '../users/api.ts';
 import { purchaseOrderEmails, purchaseOrders, suppliers } from './schema.ts';
-import { formatCents, purchaseOrderService } from './services.ts';
+import { purchaseOrderService } from './services.ts';
 
 /**
  * "Send to supplier" (issue 19 item 3): the order mailed to the supplier's contact through the
@@ -58,14 +59,14 @@ export function purchaseOrderMail(
     ...lines.map(
       (line, index) =>
         `${index + 1}. ${String(line.product_name ?? `Product ${String(line.product_id)}`)}: ` +
-        `${Number(line.quantity)} × ${formatCents(Number(line.unit_price_cents))} = ` +
-        `${formatCents(Number(line.total_cents))}` +
+        `${Number(line.quantity)} × ${dollars(Number(line.unit_price_cents))} = ` +
+        `${dollars(Number(line.total_cents))}` +
         (line.expected_date ? `, expected ${String(line.expected_date)}` : ''),
     ),
     '',
-    `Subtotal: ${formatCents(Number(order.subtotal_cents))}`,
-    `Tax: ${formatCents(Number(order.tax_cents))}`,
-    `Total: ${formatCents(Number(order.total_cents))}`,
+    `Subtotal: ${dollars(Number(order.subtotal_cents))}`,
+    `Tax: ${dollars(Number(order.tax_cents))}`,
+    `Total: ${dollars(Number(order.total_cents))}`,
   ]
     .filter((line) => line !== null)
     .join('\n');

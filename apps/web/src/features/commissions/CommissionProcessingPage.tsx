@@ -21,8 +21,8 @@ import {
 import { carriers } from '@portal/contract/resources/sales';
 import { api, ApiError } from '../../platform/api.ts';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
+import { moneyColumn } from '../../platform/data-table/money-column.ts';
 import type { DataColumn } from '../../platform/data-table/table-types.ts';
-import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import { failureMessage } from '../../platform/resources/outcome.ts';
 import { notify } from '../../platform/toasts.ts';
 import { hasPermission } from '../auth/session.ts';
@@ -56,22 +56,8 @@ const columns: readonly DataColumn<ReconLine>[] = [
   { id: 'imei', header: 'IMEI', value: (row) => row.imei },
   { id: 'iccid', header: 'ICCID', value: (row) => row.iccid, hidden: true },
   { id: 'activation_date', header: 'Activation date', value: (row) => row.activation_date },
-  {
-    id: 'paid',
-    header: 'Paid',
-    value: (row) => (row.paid_cents === null ? null : row.paid_cents / 100),
-    cell: (row) => formatCents(row.paid_cents),
-    align: 'right',
-    total: true,
-  },
-  {
-    id: 'expected',
-    header: 'Expected',
-    value: (row) => (row.expected_cents === null ? null : row.expected_cents / 100),
-    cell: (row) => formatCents(row.expected_cents),
-    align: 'right',
-    total: true,
-  },
+  moneyColumn('paid', 'Paid', (row) => row.paid_cents, { filter: 'text' }),
+  moneyColumn('expected', 'Expected', (row) => row.expected_cents, { filter: 'text' }),
   {
     id: 'activation',
     header: 'Activation',

@@ -12,18 +12,22 @@ import {
   statementExportSchema,
   statementSchema,
   type CommissionLine,
+  type CommissionStatement,
 } from '@portal/contract/resources/commissions';
+import { dollars } from '@portal/contract/resources/sales';
 import { api } from '../../platform/api.ts';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
 import { saveFile } from '../../platform/data-table/export-files.ts';
+import { moneyColumn } from '../../platform/data-table/money-column.ts';
 import type { DataColumn } from '../../platform/data-table/table-types.ts';
-import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import { failureMessage } from '../../platform/resources/outcome.ts';
 import { notify } from '../../platform/toasts.ts';
 import { parseScopeKey, ScopeSelect } from '../../platform/ui/ScopeSelect.tsx';
 import { hasPermission } from '../auth/session.ts';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+type EmployeeTotal = CommissionStatement['employees'][number];
 
 const columns = (team: boolean): readonly DataColumn<CommissionLine>[] => [
   { id: 'date', header: 'Date', value: (row) => row.occurred_at.slice(0, 10) },
@@ -43,14 +47,7 @@ const columns = (team: boolean): readonly DataColumn<CommissionLine>[] => [
   },
   { id: 'kind', header: 'Kind', value: (row) => lineKindLabels[row.kind] },
   { id: 'units', header: 'Units', value: (row) => row.units, align: 'right' },
-  {
-    id: 'amount',
-    header: 'Commission',
-    value: (row) => row.amount_cents / 100,
-    cell: (row) => formatCents(row.amount_cents),
-    align: 'right',
-    total: true,
-  },
+  moneyColumn('amount', 'Commission', (row) => row.amount_cents, { filter: 'text' }),
 ];
 
 /**
@@ -167,21 +164,16 @@ function StatementsPage({ team }: { team: boolean }) {
         )}
       </Stack>
       <Typography variant="body2" aria-label="Statement summary">
-        {data ? `${data.scope} · ${status} · Total ${formatCents(data.total_cents) ?? ''}` : ''}
+        {data ? `${data.scope} · ${status} · Total ${dollars(data.total_cents)}` : ''}
       </Typography>
       {team && data && data.employees.length > 0 && (
         <DataTable
           columns={[
             { id: 'employee', header: 'Employee', value: (row) => row.employee_name },
             { id: 'lines', header: 'Lines', value: (row) => row.lines, align: 'right' },
-            {
-              id: 'total',
-              header: 'Total',
-              value: (row) => row.total_cents / 100,
-              cell: (row) => formatCents(row.total_cents),
-              align: 'right',
-              total: true,
-            },
+            moneyColumn<EmployeeTotal>('total', 'Total', (row) => row.total_cents, {
+              filter: 'text',
+            }),
           ]}
           rows={data.employees}
           getRowId={(row) => String(row.employee_id)}

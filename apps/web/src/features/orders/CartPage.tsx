@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ProductKind } from '@portal/contract/resources/catalog';
 import { orderSchema } from '@portal/contract/resources/orders';
+import { dollars } from '@portal/contract/resources/sales';
 import { orderableStoreSchema, shopKinds, type CartItem } from '@portal/contract/shop';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,15 +19,12 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { api } from '../../platform/api.ts';
-import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import { resourceKeys } from '../../platform/resources/query-keys.ts';
 import { readStored } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { cartTotals, clearCart, removeFromCart, setCartQuantity, useCart } from './cart-store.ts';
-
-const money = (cents: number) => formatCents(cents) ?? '';
 
 /** One cart line: its quantity can change (tax and total follow) or it can go. */
 function CartLine({ item, kind }: { item: CartItem; kind: ProductKind }) {
@@ -47,7 +45,7 @@ function CartLine({ item, kind }: { item: CartItem; kind: ProductKind }) {
       <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / 2', sm: 'auto' } }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.name}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {item.sku} · {money(item.price)} each
+          {item.sku} · {dollars(item.price)} each
         </Typography>
       </Box>
       <IconButton
@@ -82,7 +80,7 @@ function CartLine({ item, kind }: { item: CartItem; kind: ProductKind }) {
         variant="body2"
         sx={{ gridRow: { xs: '3', sm: '1' }, gridColumn: { xs: '1 / 3', sm: '3 / 4' } }}
       >
-        Tax {money(item.tax)}
+        Tax {dollars(item.tax)}
       </Typography>
       <Typography
         sx={{
@@ -93,7 +91,7 @@ function CartLine({ item, kind }: { item: CartItem; kind: ProductKind }) {
         }}
         aria-label={`Total of ${item.name}`}
       >
-        {money(item.total)}
+        {dollars(item.total)}
       </Typography>
     </Box>
   );
@@ -199,9 +197,9 @@ function Cart({ kind }: { kind: ProductKind }) {
               {(
                 [
                   ['Items', String(totals.count)],
-                  ['Subtotal', money(totals.subtotal)],
-                  ['Tax', money(totals.tax)],
-                  ['Total', money(totals.total)],
+                  ['Subtotal', dollars(totals.subtotal)],
+                  ['Tax', dollars(totals.tax)],
+                  ['Total', dollars(totals.total)],
                 ] as const
               ).map(([label, value]) => (
                 <Stack key={label} direction="row" justifyContent="space-between">

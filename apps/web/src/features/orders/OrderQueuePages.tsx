@@ -11,8 +11,8 @@ import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { api } from '../../platform/api.ts';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
+import { moneyColumn } from '../../platform/data-table/money-column.ts';
 import type { DataColumn } from '../../platform/data-table/table-types.ts';
-import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { hasPermission } from '../auth/session.ts';
 
@@ -79,13 +79,7 @@ const columns: DataColumn<OrderSummary>[] = [
     align: 'right',
     total: true,
   },
-  {
-    id: 'total',
-    header: 'Total',
-    value: (order) => order.total_cents / 100,
-    cell: (order) => formatCents(order.total_cents),
-    align: 'right',
-  },
+  moneyColumn('total', 'Total', (order) => order.total_cents, { total: false, filter: 'text' }),
   {
     id: 'created',
     header: 'Created',

@@ -20,24 +20,11 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { api, type Parser } from '../../platform/api.ts';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
+import { moneyColumn } from '../../platform/data-table/money-column.ts';
 import type { DataColumn } from '../../platform/data-table/table-types.ts';
-import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import { formatDate } from '../../platform/resources/columns.tsx';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { hasPermission } from '../auth/session.ts';
-
-/** A money column: dollars as the value (sorted, totalled, exported), shown as currency. */
-function money<Row>(id: string, header: string, cents: (row: Row) => number): DataColumn<Row> {
-  return {
-    id,
-    header,
-    value: (row) => cents(row) / 100,
-    cell: (row) => formatCents(cents(row)),
-    align: 'right',
-    total: true,
-    filter: false,
-  };
-}
 
 const count = <Row,>(id: string, header: string, value: (row: Row) => number): DataColumn<Row> => ({
   id,
@@ -57,7 +44,7 @@ const openOrderColumns: DataColumn<OpenOrdersRow>[] = [
   count('under_review', 'Under Review', (row) => row.under_review),
   count('orders', 'Orders', (row) => row.orders),
   count('units', 'Units', (row) => row.units),
-  money('total', 'Value', (row) => row.total_cents),
+  moneyColumn('total', 'Value', (row) => row.total_cents),
 ];
 
 const kinds: Record<string, string> = {
@@ -76,8 +63,8 @@ const stockColumns: DataColumn<StockValueRow>[] = [
   },
   { id: 'product', header: 'Product', value: (row) => row.product_name },
   count('units', 'Units', (row) => row.units),
-  money('cost', 'Value at cost', (row) => row.cost_cents),
-  money('value', 'Value at price', (row) => row.value_cents),
+  moneyColumn('cost', 'Value at cost', (row) => row.cost_cents),
+  moneyColumn('value', 'Value at price', (row) => row.value_cents),
 ];
 
 /** Days, shown with up to two decimals; not totalled (an average of averages means nothing). */
@@ -139,15 +126,7 @@ const adjustmentColumns: DataColumn<AdjustmentReportRow>[] = [
     total: true,
     filter: false,
   },
-  {
-    id: 'amount',
-    header: 'Amount',
-    value: (row) => (row.amount_cents === null ? null : row.amount_cents / 100),
-    cell: (row) => (row.amount_cents === null ? '' : formatCents(row.amount_cents)),
-    align: 'right',
-    total: true,
-    filter: false,
-  },
+  moneyColumn('amount', 'Amount', (row) => row.amount_cents),
   { id: 'note', header: 'Note', value: (row) => row.note },
 ];
 

@@ -14,11 +14,13 @@ import {
   type SalesReportGroupBy,
   type SalesReportRow,
 } from '@portal/contract/sales-reports';
+import { dollars } from '@portal/contract/resources/sales';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../platform/api.ts';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
+import { moneyColumn } from '../../platform/data-table/money-column.ts';
 import { initialTableQuery } from '../../platform/data-table/table-query.ts';
 import type { DataColumn, TableQuery } from '../../platform/data-table/table-types.ts';
 import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
@@ -36,26 +38,15 @@ const daysBefore = (date: string, days: number) => {
 };
 const asDate = (date: string) => new Date(`${date}T00:00:00`);
 
-const money = (cents: number | null) => (cents === null ? null : cents / 100);
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)} %`);
 
-/** A money column: dollars in exports and totals, formatted on screen. */
-function moneyColumn<Row>(
+/** A money column of the reports: a missing amount shows a dash. */
+const money = <Row,>(
   id: string,
   header: string,
   cents: (row: Row) => number | null,
   total = true,
-): DataColumn<Row> {
-  return {
-    id,
-    header,
-    value: (row) => money(cents(row)),
-    cell: (row) => formatCents(cents(row)) ?? '—',
-    align: 'right',
-    filter: false,
-    total,
-  };
-}
+): DataColumn<Row> => moneyColumn(id, header, cents, { total, blank: '—' });
 const countColumn = <Row,>(
   id: string,
   header: string,
@@ -73,10 +64,10 @@ const summaryColumns = (groupBy: SalesReportGroupBy): DataColumn<SalesReportRow>
   groupColumn(groupBy),
   countColumn('sales_count', 'Sales', (r) => r.sales_count),
   countColumn('units', 'Units', (r) => r.units),
-  moneyColumn('revenue', 'Revenue', (r) => r.revenue_cents),
+  money('revenue', 'Revenue', (r) => r.revenue_cents),
   countColumn('returns_count', 'Returns', (r) => r.returns_count),
-  moneyColumn('refunds', 'Refunds', (r) => r.refunds_cents),
-  moneyColumn('net', 'Net', (r) => r.net_cents),
+  money('refunds', 'Refunds', (r) => r.refunds_cents),
+  money('net', 'Net', (r) => r.net_cents),
   countColumn('activations', 'Activations', (r) => r.activations),
   {
     id: 'attach_rate',
@@ -87,7 +78,7 @@ const summaryColumns = (groupBy: SalesReportGroupBy): DataColumn<SalesReportRow>
     filter: false,
   },
   countColumn('labor_hours', 'Hours worked', (r) => r.labor_hours),
-  moneyColumn('splh', 'Sales per labour hour', (r) => r.sales_per_labor_hour_cents, false),
+  money('splh', 'Sales per labour hour', (r) => r.sales_per_labor_hour_cents, false),
 ];
 
 const metricsColumns = (groupBy: SalesReportGroupBy): DataColumn<SalesReportRow>[] => [
@@ -103,15 +94,15 @@ const metricsColumns = (groupBy: SalesReportGroupBy): DataColumn<SalesReportRow>
     align: 'right',
     filter: false,
   },
-  moneyColumn('net', 'Net', (r) => r.net_cents),
-  moneyColumn(
+  money('net', 'Net', (r) => r.net_cents),
+  money(
     'average',
     'Average sale',
     (r) => (r.sales_count ? Math.round(r.net_cents / r.sales_count) : null),
     false,
   ),
   countColumn('labor_hours', 'Hours worked', (r) => r.labor_hours),
-  moneyColumn('splh', 'Sales per labour hour', (r) => r.sales_per_labor_hour_cents, false),
+  money('splh', 'Sales per labour hour', (r) => r.sales_per_labor_hour_cents, false),
 ];
 
 const detailBase: DataColumn<SalesDetailRow>[] = [
@@ -125,10 +116,10 @@ const detailBase: DataColumn<SalesDetailRow>[] = [
   { id: 'category_name', header: 'Category', value: (r) => r.category_name },
   { id: 'serial', header: 'Serial / IMEI', value: (r) => r.serial },
   countColumn('quantity', 'Qty', (r) => r.quantity),
-  moneyColumn('unit_price', 'Unit price', (r) => r.unit_price_cents, false),
-  moneyColumn('tax', 'Tax', (r) => r.tax_cents),
-  moneyColumn('total', 'Total', (r) => r.total_cents),
-  moneyColumn('refund', 'Refund', (r) => r.refund_cents),
+  money('unit_price', 'Unit price', (r) => r.unit_price_cents, false),
+  money('tax', 'Tax', (r) => r.tax_cents),
+  money('total', 'Total', (r) => r.total_cents),
+  money('refund', 'Refund', (r) => r.refund_cents),
 ];
 // The API pages the lines newest first; sorting, filters and grouping are the summary's.
 const detailColumns = detailBase.map((column) => ({
@@ -287,8 +278,8 @@ function SummaryTable({
       {totals && (
         <Stack direction="row" gap={1} flexWrap="wrap">
           <Figure label="Sales" value={String(totals.sales_count)} />
-          <Figure label="Net" value={formatCents(totals.net_cents) ?? ''} />
-          <Figure label="Refunds" value={formatCents(totals.refunds_cents) ?? ''} />
+          <Figure label="Net" value={dollars(totals.net_cents)} />
+          <Figure label="Refunds" value={dollars(totals.refunds_cents)} />
           <Figure label="Activations" value={String(totals.activations)} />
           <Figure label="Attach rate" value={percent(totals.attach_rate)} />
           <Figure label="Hours worked" value={String(totals.labor_hours ?? 0)} />

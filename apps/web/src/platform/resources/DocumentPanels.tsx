@@ -9,6 +9,7 @@ import {
   type HistoryEntry,
   type StatusMachine,
 } from '@portal/contract/resource';
+import { dollars } from '@portal/contract/resources/sales';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
@@ -24,11 +25,9 @@ import { resourceKeys } from './query-keys.ts';
 import type { ResourceUi } from './ui.ts';
 import { useInvalidateResource } from './use-resource.ts';
 
-const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
-
-/** Integer cents as money ($1,234.50); nothing for a missing amount. */
+/** Integer cents of a row's field as money (the contract's `dollars`); nothing for a missing amount. */
 export function formatCents(value: unknown): string | null {
-  return typeof value === 'number' ? money.format(value / 100) : null;
+  return typeof value === 'number' ? dollars(value) : null;
 }
 
 const statusOf = (row: ResourceRow): string => (typeof row.status === 'string' ? row.status : '');
