@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoDateTime, name, optionalText } from './fields.ts';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './list-query.ts';
 import { defineResource, resourceMessages } from './resource.ts';
 
 /**
@@ -372,3 +373,72 @@ export const communicationSettingsMessages = {
   saved: 'Communication settings saved',
   publishRank: (level: number) => `Publishing bulletins needs rank ${level} or higher`,
 } as const;
+
+/**
+ * /communications/notifications: what each bulletin sent when published (and at material edits),
+ * to how many, and what became of it per channel; a bulletin's row opens who got what.
+ */
+export const channelCountsSchema = z.object({
+  /** notifications made (in the app) or deliveries queued (mail, SMS) */
+  total: z.number().int(),
+  queued: z.number().int(),
+  /** handed over (mail, SMS: sent or delivered; in the app: every notification) */
+  sent: z.number().int(),
+  /** the provider reports it arrived (SMS) */
+  delivered: z.number().int(),
+  /** opened in the app */
+  read: z.number().int(),
+  failed: z.number().int(),
+});
+export type ChannelCounts = z.infer<typeof channelCountsSchema>;
+
+export const bulletinSendSchema = z.object({
+  id,
+  title: z.string(),
+  version: z.number().int(),
+  version_at: isoDateTime,
+  is_active: z.boolean(),
+  channels: bulletinChannelsSchema,
+  /** people the bulletin reaches now, and those who acknowledged its current version */
+  recipients: z.number().int(),
+  acknowledged: z.number().int(),
+  escalated: z.number().int(),
+  in_app: channelCountsSchema,
+  mail: channelCountsSchema,
+  sms: channelCountsSchema,
+});
+export type BulletinSend = z.infer<typeof bulletinSendSchema>;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a date');
+
+export const bulletinSendQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(0).default(DEFAULT_PAGE),
+  perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+  /** part of the title */
+  search: z.string().trim().max(200).optional(),
+  /** days the current version was published (YYYY-MM-DD, UTC), both included */
+  from: day.optional(),
+  to: day.optional(),
+});
+
+/** One person a bulletin reaches, and what reached them. */
+export const bulletinSendRecipientSchema = z.object({
+  id,
+  name: z.string(),
+  /** in the app: null (none made), unread or read */
+  in_app: z.enum(['unread', 'read']).nullable(),
+  /** the last delivery's status per channel (null: none) */
+  mail: z.enum(['queued', 'sent', 'delivered', 'failed']).nullable(),
+  sms: z.enum(['queued', 'sent', 'delivered', 'failed']).nullable(),
+  acknowledged_at: isoDateTime.nullable(),
+  escalated: z.boolean(),
+});
+export type BulletinSendRecipient = z.infer<typeof bulletinSendRecipientSchema>;
+
+export const bulletinSendDetailSchema = bulletinSendSchema.extend({
+  people: z.array(bulletinSendRecipientSchema),
+});
+export type BulletinSendDetail = z.infer<typeof bulletinSendDetailSchema>;

@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bulletin, CommunicationSettings } from '@portal/contract/communications';
+import type {
+  Bulletin,
+  BulletinSend,
+  BulletinSendDetail,
+  CommunicationSettings,
+} from '@portal/contract/communications';
+import { createMailer } from '../../src/modules/mail/api.ts';
+import { deliverPending } from '../../src/modules/notifications/deliver.ts';
 import { runBulletinEscalation } from '../../src/modules/communications/escalation.ts';
 import { bulletins } from '../../src/modules/communications/schema.ts';
 import { notificationDeliveries, notifications } from '../../src/modules/notifications/schema.ts';
@@ -59,7 +66,7 @@ beforeAll(async () => {
     .from(users)
     .where(eq(users.id, employee.id));
   employeeRole = row?.role_id ?? 0;
-});
+}, 240_000);
 afterAll(() => t.close());
 
 describe('communications settings', () => {
@@ -184,5 +191,83 @@ describe('communications settings', () => {
       token: manager.token,
     });
     expect(late.body.data.escalated).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('/communications/notifications', () => {
+  const sends = (who: Person, query: string) =>
+    t.call<Reply<{ results: BulletinSend[]; total: number }>>(
+      'GET',
+      `/api/communications/notifications${query}`,
+      { token: who.token },
+    );
+
+  it('counts what a bulletin sent per channel, read and acknowledged, person by person', async () => {
+    await save(manager, base);
+    const reply = await publish(manager, { channels: { in_app: true, mail: true, sms: false } });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const bulletin = reply.body.data;
+    const search = `?search=${encodeURIComponent(bulletin.title)}`;
+
+    const first = await sends(manager, search);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.total).toBe(1);
+    const row = first.body.data.results[0];
+    expect(row?.id).toBe(bulletin.id);
+    expect(row?.recipients).toBeGreaterThanOrEqual(1);
+    expect(row?.in_app.total).toBeGreaterThanOrEqual(1);
+    expect(row?.in_app.read).toBe(0);
+    expect(row?.mail.queued).toBe(row?.mail.total);
+    expect(row?.sms.total).toBe(0);
+    expect(row?.acknowledged).toBe(0);
+
+    // The mail goes out, the employee opens the notice and acknowledges.
+    await deliverPending(
+      t.database.db,
+      createMailer(t.database.db, { SMTP_URL: undefined, MAIL_FROM: 'x@y.z' }, t.app.log),
+    );
+    const [notice] = await t.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.source_id, bulletin.id), eq(notifications.user_id, employee.id)));
+    const read = await t.call('POST', `/api/notifications/${notice?.id}/read`, {
+      token: employee.token,
+    });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    const ack = await t.call('POST', `/api/bulletins/${bulletin.id}/acknowledge`, {
+      token: employee.token,
+      body: { version: 1, answers: [] },
+    });
+    expect(ack.status, JSON.stringify(ack.body)).toBe(200);
+
+    const after = (await sends(manager, search)).body.data.results[0];
+    expect(after?.in_app.read).toBe(1);
+    expect(after?.mail.sent).toBe(after?.mail.total);
+    expect(after?.mail.queued).toBe(0);
+    expect(after?.acknowledged).toBe(1);
+
+    const detail = await t.call<Reply<BulletinSendDetail>>(
+      'GET',
+      `/api/communications/notifications/${bulletin.id}`,
+      { token: manager.token },
+    );
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    const person = detail.body.data.people.find((one) => one.id === employee.id);
+    expect(person).toMatchObject({ in_app: 'read', mail: 'sent', sms: null, escalated: false });
+    expect(person?.acknowledged_at).toBeTruthy();
+  });
+
+  it('keeps to the caller’s company and refuses a bad day', async () => {
+    const reply = await publish(manager);
+    const id = reply.body.data.id;
+    const other = await t.call('GET', `/api/communications/notifications/${id}`, {
+      token: northwind.token,
+    });
+    expect(other.status).toBe(404);
+    const theirs = await sends(northwind, `?search=${encodeURIComponent(reply.body.data.title)}`);
+    expect(theirs.body.data.total).toBe(0);
+    const bad = await sends(manager, '?from=2026-13-45');
+    expect(bad.status).toBe(400);
+    expect((await sends(employee, '')).status).toBe(403);
   });
 });

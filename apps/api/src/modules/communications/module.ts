@@ -63,6 +63,13 @@ export const communicationsModule = defineModule({
       permission: 'can_edit_own_company_settings',
       order: 865,
     },
+    {
+      name: 'Communication Notifications',
+      route: '/communications/notifications',
+      icon: 'notifications',
+      permission: 'read_bulletins',
+      order: 866,
+    },
   ],
   /** Its OneView widgets (modules/oneview shows them). */
   widgets: communicationsWidgets,

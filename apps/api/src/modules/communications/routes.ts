@@ -15,6 +15,7 @@ import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
 import { ratesOf } from './audience.ts';
+import { sendRoutes } from './sends.ts';
 import { communicationSettingsRoutes } from './settings.ts';
 import {
   acknowledge,
@@ -30,6 +31,7 @@ const tags = ['Communications'];
 export function communicationRoutes(app: FastifyInstance, db: Database) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   communicationSettingsRoutes(app, db);
+  sendRoutes(app, db);
 
   r.get('/bulletin-board', {
     schema: {

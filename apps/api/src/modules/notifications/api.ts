@@ -4,6 +4,8 @@ import {
   type NotificationChannel,
   type NotificationKind,
 } from '@portal/contract/notifications';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
 import { publish } from '../../platform/events.ts';
 import type { Mailer } from '../mail/api.ts';
@@ -128,4 +130,167 @@ export async function sendRecordedMail(
   await db
     .insert(notificationDeliveries)
     .values({ ...row, status: 'sent', sent_at: new Date().toISOString() });
+}
+
+/** What became of the notices about one record on one channel. */
+export interface ChannelTally {
+  total: number;
+  queued: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+}
+export type SourceTally = Record<NotificationChannel, ChannelTally>;
+const emptyTally = (): ChannelTally => ({
+  total: 0,
+  queued: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+});
+
+/**
+ * Per record (a bulletin) of `type`, the notices of `kind` it sent: in the app (made, read) and
+ * per delivery channel (queued, sent or delivered, delivered, failed). Two grouped queries.
+ */
+export async function tallyBySource(
+  db: Executor,
+  companyId: number,
+  source: { type: string; kind: NotificationKind; ids: readonly number[] },
+): Promise<Map<number, SourceTally>> {
+  const out = new Map<number, SourceTally>();
+  if (!source.ids.length) return out;
+  const of = (id: number) => {
+    let tally = out.get(id);
+    if (!tally) {
+      tally = { in_app: emptyTally(), mail: emptyTally(), sms: emptyTally() };
+      out.set(id, tally);
+    }
+    return tally;
+  };
+  const [inApp, sent] = await Promise.all([
+    db
+      .select({
+        id: notifications.source_id,
+        total: sql<number>`count(*)::int`,
+        read: sql<number>`count(${notifications.read_at})::int`,
+      })
+      .from(notifications)
+      .where(
+        and(
+          tenantScope(notifications, companyId),
+          eq(notifications.source_type, source.type),
+          eq(notifications.kind, source.kind),
+          inArray(notifications.source_id, [...source.ids]),
+        ),
+      )
+      .groupBy(notifications.source_id),
+    db
+      .select({
+        id: notificationDeliveries.source_id,
+        channel: notificationDeliveries.channel,
+        status: notificationDeliveries.status,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(notificationDeliveries)
+      .where(
+        and(
+          tenantScope(notificationDeliveries, companyId),
+          eq(notificationDeliveries.source_type, source.type),
+          eq(notificationDeliveries.notification_kind, source.kind),
+          inArray(notificationDeliveries.source_id, [...source.ids]),
+        ),
+      )
+      .groupBy(
+        notificationDeliveries.source_id,
+        notificationDeliveries.channel,
+        notificationDeliveries.status,
+      ),
+  ]);
+  for (const row of inApp) {
+    if (row.id === null) continue;
+    const tally = of(row.id).in_app;
+    tally.total = tally.sent = Number(row.total);
+    tally.read = Number(row.read);
+  }
+  for (const row of sent) {
+    if (row.id === null || (row.channel !== 'mail' && row.channel !== 'sms')) continue;
+    const tally = of(row.id)[row.channel];
+    const n = Number(row.n);
+    tally.total += n;
+    if (row.status === 'queued') tally.queued += n;
+    if (row.status === 'failed') tally.failed += n;
+    if (row.status === 'sent' || row.status === 'delivered') tally.sent += n;
+    if (row.status === 'delivered') tally.delivered += n;
+  }
+  return out;
+}
+
+export type DeliveryState = 'queued' | 'sent' | 'delivered' | 'failed';
+export interface PersonTally {
+  in_app: 'unread' | 'read' | null;
+  mail: DeliveryState | null;
+  sms: DeliveryState | null;
+}
+const stateOf = (value: string): DeliveryState =>
+  value === 'sent' || value === 'delivered' || value === 'failed' ? value : 'queued';
+
+/** Per person, what the latest notice of `kind` about one record did on each channel. */
+export async function tallyByPerson(
+  db: Executor,
+  companyId: number,
+  source: { type: string; kind: NotificationKind; id: number },
+): Promise<Map<number, PersonTally>> {
+  const [inApp, sent] = await Promise.all([
+    db
+      .select({ user_id: notifications.user_id, read_at: notifications.read_at })
+      .from(notifications)
+      .where(
+        and(
+          tenantScope(notifications, companyId),
+          eq(notifications.source_type, source.type),
+          eq(notifications.kind, source.kind),
+          eq(notifications.source_id, source.id),
+        ),
+      )
+      .orderBy(desc(notifications.id)),
+    db
+      .select({
+        user_id: notificationDeliveries.user_id,
+        channel: notificationDeliveries.channel,
+        status: notificationDeliveries.status,
+      })
+      .from(notificationDeliveries)
+      .where(
+        and(
+          tenantScope(notificationDeliveries, companyId),
+          eq(notificationDeliveries.source_type, source.type),
+          eq(notificationDeliveries.notification_kind, source.kind),
+          eq(notificationDeliveries.source_id, source.id),
+        ),
+      )
+      .orderBy(desc(notificationDeliveries.id)),
+  ]);
+  const out = new Map<number, PersonTally>();
+  const of = (userId: number) => {
+    let tally = out.get(userId);
+    if (!tally) {
+      tally = { in_app: null, mail: null, sms: null };
+      out.set(userId, tally);
+    }
+    return tally;
+  };
+  // Newest first: the first row seen per person and channel is the latest notice's.
+  for (const row of inApp) {
+    const tally = of(row.user_id);
+    tally.in_app ??= row.read_at ? 'read' : 'unread';
+  }
+  for (const row of sent) {
+    if (row.user_id === null || (row.channel !== 'mail' && row.channel !== 'sms')) continue;
+    const tally = of(row.user_id);
+    tally[row.channel] ??= stateOf(row.status);
+  }
+  return out;
 }

@@ -1,6 +1,8 @@
 import {
   acknowledgementSchema,
   boardBulletinSchema,
+  bulletinSendDetailSchema,
+  bulletinSendSchema,
   bulletinVersionSchema,
   communicationSettingsSchema,
   ratesSchema,
@@ -14,7 +16,29 @@ export const communicationKeys = {
   rates: (bulletinId: number | null) => ['communications', 'rates', bulletinId] as const,
   versions: (id: number) => ['communications', 'versions', id] as const,
   settings: ['communications', 'settings'] as const,
+  send: (id: number) => ['communications', 'send', id] as const,
 };
+
+/** One page of what the bulletins sent (GET /communications/notifications). */
+export const fetchSends = async (
+  query: {
+    page: number;
+    perPage: number;
+    search?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+  signal?: AbortSignal,
+) =>
+  (
+    await api.get('/communications/notifications', listDataSchema(bulletinSendSchema), {
+      signal,
+      query: { ...query },
+    })
+  ).data;
+
+export const fetchSendDetail = async (id: number, signal?: AbortSignal) =>
+  (await api.get(`/communications/notifications/${id}`, bulletinSendDetailSchema, { signal })).data;
 
 export const fetchCommunicationSettings = (signal?: AbortSignal) =>
   api.get('/communications/settings', communicationSettingsSchema, { signal }).then((r) => r.data);

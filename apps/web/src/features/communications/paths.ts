@@ -23,4 +23,6 @@ export const communicationPaths = {
   dashboard: '/communications/dashboard',
   board: '/communications/bulletin-board',
   settings: '/communications/settings',
+  notificationsList: '/communications/notifications',
+  notifications: '/communications/notifications/:id',
 } as const;

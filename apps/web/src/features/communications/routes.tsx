@@ -14,6 +14,15 @@ const CommunicationSettingsPage = lazyScreen(
   'CommunicationSettingsPage',
 );
 
+const CommunicationNotificationsPage = lazyScreen(
+  () => import('./CommunicationNotificationsPage.tsx'),
+  'CommunicationNotificationsPage',
+);
+const CommunicationNotificationDetailPage = lazyScreen(
+  () => import('./CommunicationNotificationsPage.tsx'),
+  'CommunicationNotificationDetailPage',
+);
+
 /**
  * Communications (issue 18 item 7): bulletins on the engine (/communications/list-page, new,
  * edit, view with versions and rates), the bulletin board, the Communication Center dashboard,
@@ -25,6 +34,14 @@ export const communicationsFeature = defineFeature({
     { path: communicationPaths.dashboard, element: <CommunicationDashboardPage /> },
     { path: communicationPaths.board, element: <BulletinBoardPage /> },
     { path: communicationPaths.settings, element: <CommunicationSettingsPage /> },
+    {
+      path: communicationPaths.notificationsList,
+      element: <CommunicationNotificationsPage />,
+    },
+    {
+      path: communicationPaths.notifications,
+      element: <CommunicationNotificationDetailPage />,
+    },
     ...resourceRoutes(
       communicationPaths.bulletins,
       async () => (await import('./communications-screens.tsx')).bulletinScreens,
