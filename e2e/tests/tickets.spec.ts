@@ -17,7 +17,7 @@ test('Get Support to the ticket center, worked to resolution', async ({ page, br
   await expect(dialog).toBeHidden();
 
   const agentPage = await (await browser.newContext()).newPage();
-  await signIn(agentPage, 'callcenter@demo.example');
+  await signIn(agentPage, 'agent@demo.example');
   await agentPage
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Ticket Center' })

@@ -115,6 +115,8 @@ export const featurePermissions = [
   'read_carrier_statements',
   /** import a carrier statement, confirm a chargeback */
   'write_carrier_statements',
+  /** /external/ticket-center: work the tickets assigned to one or at one's stores, nothing else */
+  'work_external_tickets',
 ] as const;
 
 export const allPermissions = [

@@ -196,8 +196,8 @@ const rolePermissions: Record<RoleKey, readonly Permission[]> = {
     'read_users',
     'read_support_tickets',
     'write_support_tickets',
-    'read_tickets',
-    'write_tickets',
+    // Outside the company: only the tickets assigned to them or at their stores (/external/ticket-center).
+    'work_external_tickets',
     'read_ticket_types',
     'read_ticket_priorities',
     'read_ticket_templates',

@@ -64,6 +64,7 @@ const NOT_IDS: Record<string, string> = {
  */
 const ID_TABLES: [RegExp, string][] = [
   [/^\/api\/hr-timeoff\/types\/:id/, 'hr_timeoff_types'],
+  [/^\/api\/external\/ticket-center\/tickets\/:id/, 'tickets'],
   [/^\/api\/hr-timeoff\/requests\/:id/, 'hr_timeoff_requests'],
   [/^\/api\/hr-timesheets\/timecards\/:id/, 'hr_timecards'],
   [/^\/api\/hr-timesheets\/breaks\/:id/, 'hr_timecard_breaks'],
@@ -151,6 +152,9 @@ const BODIES: Record<string, unknown> = {
   'POST /api/inventory-receipt-discrepancies/:id/transition': { to: 'closed' },
   'POST /api/task-tickets/:id/comments': { body: 'Matrix' },
   'POST /api/task-tickets/:id/wait': { reason: 'Matrix' },
+  'POST /api/external/ticket-center/tickets/:id/transition': { to: 'open' },
+  'POST /api/external/ticket-center/tickets/:id/comments': { body: 'Matrix' },
+  'POST /api/external/ticket-center/tickets/:id/wait': { reason: 'Matrix' },
   'PATCH /api/oneview-company-widgets/:id': { locked: true },
   'PATCH /api/users/update-face/:user_id': {
     faceImage: 'A'.repeat(200),

@@ -20,7 +20,7 @@ let t: TestApp;
 let agent: Person;
 let manager: Person;
 let employee: Person;
-let callcenter: Person;
+let staff: Person;
 let northwind: Person;
 
 const MIN = 60_000;
@@ -88,11 +88,11 @@ async function priority(name: string, first: number, next: number, resolution: n
 
 beforeAll(async () => {
   t = await startTestApp();
-  [agent, manager, employee, callcenter, northwind] = await Promise.all([
+  [agent, manager, employee, staff, northwind] = await Promise.all([
     signInPerson(t, 'agent@demo.example'),
     signInPerson(t, 'manager@demo.example'),
     signInPerson(t, 'employee@demo.example'),
-    signInPerson(t, 'callcenter@demo.example'),
+    signInPerson(t, 'admin@demo.example'),
     signInPerson(t, 'admin@northwind.example'),
   ]);
 });
@@ -138,7 +138,7 @@ describe('ticket templates', () => {
   });
 
   it('refuses a ticket from a template without a required field (400 naming it)', async () => {
-    const missing = await createTicket(callcenter, {
+    const missing = await createTicket(staff, {
       subject: 'Freezer 3',
       detail: 'Warm since morning',
       template_id: templateId,
@@ -149,7 +149,7 @@ describe('ticket templates', () => {
     expect(missing.body.errors).toEqual({
       'template_values.freezer_number': ['Freezer number is required'],
     });
-    const wrong = await createTicket(callcenter, {
+    const wrong = await createTicket(staff, {
       subject: 'Freezer 3',
       detail: 'Warm',
       template_id: templateId,
@@ -160,7 +160,7 @@ describe('ticket templates', () => {
       'template_values.colour',
       'template_values.freezer_number',
     ]);
-    const noTemplate = await createTicket(callcenter, {
+    const noTemplate = await createTicket(staff, {
       subject: 'Plain',
       detail: 'Plain',
       template_values: { freezer_number: 3 },
@@ -169,7 +169,7 @@ describe('ticket templates', () => {
   });
 
   it('opens a ticket from a template with its type and the values given', async () => {
-    const made = await createTicket(callcenter, {
+    const made = await createTicket(staff, {
       subject: 'Freezer 3',
       detail: 'Warm since morning',
       template_id: templateId,
@@ -440,7 +440,7 @@ describe('escalation on breach', () => {
       body: { scope: 'company', scope_id: 0, value: { escalate_to_id: agent.id, reassign: true } },
     });
     expect(setting.status, JSON.stringify(setting.body)).toBe(200);
-    const made = await createTicket(callcenter, {
+    const made = await createTicket(staff, {
       subject: 'Nobody answered',
       detail: 'd',
       priority_id: urgent,
@@ -654,7 +654,7 @@ describe('the public ticket center', () => {
     expect(opened.body.message).toBe('Thank you. Your ticket is open; keep the link to follow it.');
     const id = opened.body.data.ticket_id ?? 0;
     const ticket = await t.call<Reply<Ticket>>('GET', `/api/task-tickets/${id}`, {
-      token: callcenter.token,
+      token: staff.token,
     });
     expect(ticket.body.data).toMatchObject({
       source: 'public',

@@ -9,7 +9,7 @@ let t: TestApp;
 let employee: Person;
 let agent: Person;
 let manager: Person;
-let callcenter: Person;
+let staff: Person;
 let northwind: Person;
 
 const getTicket = (who: Person, id: number) =>
@@ -39,11 +39,11 @@ const latestNotification = async (who: Person) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  [employee, agent, manager, callcenter, northwind] = await Promise.all([
+  [employee, agent, manager, staff, northwind] = await Promise.all([
     signInPerson(t, 'employee@demo.example'),
     signInPerson(t, 'agent@demo.example'),
     signInPerson(t, 'manager@demo.example'),
-    signInPerson(t, 'callcenter@demo.example'),
+    signInPerson(t, 'admin@demo.example'),
     signInPerson(t, 'admin@northwind.example'),
   ]);
 });
@@ -66,7 +66,7 @@ describe('task tickets and the ticket center', () => {
     });
     expect(sent.status).toBe(200);
     supportTicketId = sent.body.data.id;
-    const board = await dashboard(callcenter);
+    const board = await dashboard(staff);
     const landed = board.unassigned.find((row) => row.support_ticket_id === supportTicketId);
     expect(landed).toMatchObject({
       subject: `Support: ${type?.title}`,
@@ -84,7 +84,7 @@ describe('task tickets and the ticket center', () => {
 
   it('assigns to a user, who hears of it and finds it in their queue', async () => {
     const assigned = await t.call<Reply<Ticket>>('PATCH', `/api/task-tickets/${ticketId}`, {
-      token: callcenter.token,
+      token: staff.token,
       body: { assignee_id: manager.id },
     });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
@@ -95,7 +95,7 @@ describe('task tickets and the ticket center', () => {
       link: `/task-center/${ticketId}`,
     });
     expect((await dashboard(manager)).my_queue.map((row) => row.id)).toContain(ticketId);
-    expect((await dashboard(callcenter)).unassigned.map((row) => row.id)).not.toContain(ticketId);
+    expect((await dashboard(staff)).unassigned.map((row) => row.id)).not.toContain(ticketId);
   });
 
   it('assigns to a store of the company, not of another one', async () => {
@@ -130,7 +130,7 @@ describe('task tickets and the ticket center', () => {
     const list = await t.call<Reply<{ results: TicketComment[] }>>(
       'GET',
       `/api/task-tickets/${ticketId}/comments`,
-      { token: callcenter.token },
+      { token: staff.token },
     );
     expect(list.body.data.results.map((row) => row.body)).toEqual(['A technician comes tomorrow']);
   });

@@ -471,6 +471,52 @@ export const slaEscalationSchema = z.strictObject({
 export type SlaEscalation = z.infer<typeof slaEscalationSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// The external ticket center (/external/ticket-center/*): call-center staff outside the company.
+
+/** The permission of the external ticket center: tickets assigned to one or at one's stores. */
+export const EXTERNAL_TICKETS_PERMISSION = 'work_external_tickets';
+
+export const externalQueues = ['all', 'mine', 'stores', 'breached'] as const;
+export type ExternalQueue = (typeof externalQueues)[number];
+export const externalQueueLabels: Record<ExternalQueue, string> = {
+  all: 'All my tickets',
+  mine: 'Assigned to me',
+  stores: 'My stores',
+  breached: 'Breached',
+};
+
+/** GET /external/ticket-center/tickets: one queue of the agent's scope, active tickets first. */
+export const externalTicketQuerySchema = z.strictObject({
+  queue: z.enum(externalQueues).default('all'),
+  status: ticketStatus.optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  per_page: z.coerce.number().int().min(1).max(50).default(25),
+});
+export type ExternalTicketQuery = {
+  queue?: ExternalQueue;
+  status?: TicketStatus;
+  search?: string;
+  page?: number;
+  per_page?: number;
+};
+
+export const externalTicketListSchema = z.object({
+  results: z.array(ticketSchema),
+  total: z.number().int(),
+  /** active tickets (new, open, pending) per queue */
+  counts: z.object({
+    all: z.number().int(),
+    mine: z.number().int(),
+    stores: z.number().int(),
+    breached: z.number().int(),
+  }),
+  /** the stores the agent serves (their tickets are in scope) */
+  stores: z.array(z.object({ id, name: z.string() })),
+});
+export type ExternalTicketList = z.infer<typeof externalTicketListSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // The public ticket center (/public/ticket-center): a guest opens a ticket for a store.
 
 /** A store's public ticket link (e.g. behind a QR code in the store): resource and action. */

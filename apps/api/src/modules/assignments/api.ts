@@ -1,9 +1,27 @@
 // The assignments module's entry for other modules (docs/ARCHITECTURE.md, "Boundaries").
-import { and, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
+import { placeNameOf } from '../organisation/api.ts';
 import { directory } from '../users/api.ts';
-import { userDistricts } from './schema.ts';
+import { userDistricts, userStores } from './schema.ts';
+
+/** The stores a user is assigned to (user_stores), by id, with their names. */
+export async function storesServedBy(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .select({
+      id: userStores.store_id,
+      name: placeNameOf('store', userStores.company_id, userStores.store_id),
+    })
+    .from(userStores)
+    .where(and(tenantScope(userStores, companyId), eq(userStores.user_id, userId)))
+    .orderBy(asc(userStores.store_id));
+  return rows.map((row) => ({ id: row.id, name: row.name ?? `#${row.id}` }));
+}
 
 /**
  * Per district, the active people assigned to oversee it (user_districts: the district managers),

@@ -1,6 +1,7 @@
 import { tenantResource, defineModule } from '../../platform/module.ts';
 import { ticketTypes, ticketPriorities, ticketTemplates } from '@portal/contract/resources/tickets';
 import { seedTicketsDemo } from './demo.ts';
+import { externalTicketRoutes } from './external.ts';
 import {
   publicTicketCenterRoutes,
   publicTicketRoutes,
@@ -34,12 +35,15 @@ export const ticketsModule = defineModule({
     api.publicLinks.handle(ticketLinkHandler);
     api.publicLinks.handle(storeTicketLinkHandler);
     ticketRoutes(api, db);
+    externalTicketRoutes(api, db);
     publicTicketRoutes(api, db);
     publicTicketCenterRoutes(api, db);
     storeLinkRoutes(api, db, config.appUrl);
   },
+  /** the external ticket center's (call-center staff outside the company: external.ts) */
+  permissions: ['work_external_tickets'],
   jobs: () => [slaEscalationJob()],
-  demo: ({ tx, companyId }) => seedTicketsDemo(tx, companyId),
+  demo: ({ tx, companyId, demoCompany }) => seedTicketsDemo(tx, companyId, demoCompany),
   sidebar: [
     {
       name: 'Ticket Center',
@@ -75,6 +79,13 @@ export const ticketsModule = defineModule({
       icon: 'settings',
       permission: 'write_ticket_types',
       order: 854,
+    },
+    {
+      name: 'External Ticket Center',
+      route: '/external/ticket-center',
+      icon: 'support',
+      permission: 'work_external_tickets',
+      order: 855,
     },
   ],
   /** Its OneView widgets (modules/oneview shows them). */

@@ -17,7 +17,7 @@ import { useInvalidateResource } from '../../platform/resources/use-resource.ts'
 import { notify } from '../../platform/toasts.ts';
 import { tickets } from '@portal/contract/resources/tickets';
 import { timeLeft } from './SlaTrackerPage.tsx';
-import { fetchSla, slaKeys, waitTicket } from './tickets-api.ts';
+import { fetchSla, slaKeys, TICKETS_BASE, waitTicket } from './tickets-api.ts';
 
 const stateLabels: Record<SlaClockState['state'], string> = {
   idle: 'Not started',
@@ -32,10 +32,10 @@ const when = (value: string | null) =>
 const minutes = (value: number) => `${Math.round(value)} min`;
 
 /** Pending with a reason: the clocks pause until the ticket is worked again. */
-function WaitForm({ id, onDone }: { id: number; onDone: () => void }) {
+function WaitForm({ id, base, onDone }: { id: number; base: string; onDone: () => void }) {
   const [reason, setReason] = useState('');
   const wait = useMutation({
-    mutationFn: () => waitTicket(id, reason),
+    mutationFn: () => waitTicket(id, reason, base),
     onSuccess: (reply) => {
       notify.success(reply.message);
       setReason('');
@@ -74,18 +74,24 @@ export function TicketSlaPanel({
   status,
   version,
   canWrite,
+  base = TICKETS_BASE,
+  onChanged,
 }: {
   id: number;
   status: string;
   /** the ticket's updated_at: the clocks are asked again whenever the ticket changes */
   version: string;
   canWrite: boolean;
+  /** the API path the ticket's calls go to (the external ticket center's for call-center staff) */
+  base?: string;
+  /** after a wait: what else to refresh (the ticket center's lists refresh anyway) */
+  onChanged?: () => void;
 }) {
   const client = useQueryClient();
   const invalidateTickets = useInvalidateResource(tickets);
   const sla = useQuery({
     queryKey: [...slaKeys.ticket(id), version],
-    queryFn: ({ signal }) => fetchSla(id, signal),
+    queryFn: ({ signal }) => fetchSla(id, signal, base),
     refetchInterval: 60_000,
   });
   if (!sla.data) return null;
@@ -136,9 +142,11 @@ export function TicketSlaPanel({
         {canWrite && status === 'open' && (
           <WaitForm
             id={id}
+            base={base}
             onDone={() => {
               void client.invalidateQueries({ queryKey: slaKeys.ticket(id) });
               invalidateTickets();
+              onChanged?.();
             }}
           />
         )}

@@ -21,4 +21,7 @@ export const ticketPaths = {
   custom: '/task-tickets/custom',
   fromTemplate: (id: number | string) => `/task-tickets/new/${id}`,
   publicCenter: '/public/ticket-center',
+  /** call-center staff outside the company (a reduced frame, public-routes.tsx) */
+  external: '/external/ticket-center',
+  externalTicket: (id: number | string) => `/external/ticket-center/${id}`,
 } as const;

@@ -1,6 +1,7 @@
 import { listDataSchema } from '@portal/contract/envelope';
 import { createdPublicLinkSchema, publicLinkRowSchema } from '@portal/contract/platform';
 import {
+  externalTicketListSchema,
   publicTicketCenterSchema,
   publicTicketOpenedSchema,
   publicTicketSchema,
@@ -10,6 +11,7 @@ import {
   ticketDashboardSchema,
   ticketSchema,
   ticketSlaSchema,
+  type ExternalTicketQuery,
   type PublicTicketOpen,
   type SlaTrackerQuery,
 } from '@portal/contract/resources/tickets';
@@ -23,13 +25,17 @@ export const ticketKeys = {
 export const fetchDashboard = (signal?: AbortSignal) =>
   api.get('/ticket-center/dashboard', ticketDashboardSchema, { signal }).then((r) => r.data);
 
-export const fetchComments = (id: number, signal?: AbortSignal) =>
+/** Where a ticket's own calls go: the ticket center's, or the external ticket center's. */
+export const TICKETS_BASE = '/task-tickets';
+export const EXTERNAL_TICKETS_BASE = '/external/ticket-center/tickets';
+
+export const fetchComments = (id: number, signal?: AbortSignal, base = TICKETS_BASE) =>
   api
-    .get(`/task-tickets/${id}/comments`, listDataSchema(ticketCommentSchema), { signal })
+    .get(`${base}/${id}/comments`, listDataSchema(ticketCommentSchema), { signal })
     .then((r) => r.data.results);
 
-export const postComment = (id: number, body: string) =>
-  api.post(`/task-tickets/${id}/comments`, { body }, ticketCommentSchema);
+export const postComment = (id: number, body: string, base = TICKETS_BASE) =>
+  api.post(`${base}/${id}/comments`, { body }, ticketCommentSchema);
 
 const linkQuery = (id: number) => ({ resource: 'tickets', action: 'view', record_id: id });
 export const publicLinkKeys = (id: number) => ['tickets', id, 'public-links'] as const;
@@ -76,12 +82,27 @@ export const slaKeys = {
   tracker: (query: SlaTrackerQuery) => ['sla-tracker', query] as const,
 };
 
-export const fetchSla = (id: number, signal?: AbortSignal) =>
-  api.get(`/task-tickets/${id}/sla`, ticketSlaSchema, { signal }).then((r) => r.data);
+export const fetchSla = (id: number, signal?: AbortSignal, base = TICKETS_BASE) =>
+  api.get(`${base}/${id}/sla`, ticketSlaSchema, { signal }).then((r) => r.data);
 
 /** Pending with the reason the SLA clocks pause for. */
-export const waitTicket = (id: number, reason: string) =>
-  api.post(`/task-tickets/${id}/wait`, { reason }, ticketSchema);
+export const waitTicket = (id: number, reason: string, base = TICKETS_BASE) =>
+  api.post(`${base}/${id}/wait`, { reason }, ticketSchema);
+
+export const externalKeys = {
+  list: (query: ExternalTicketQuery) => ['external-tickets', query] as const,
+  one: (id: number) => ['external-tickets', 'one', id] as const,
+  all: ['external-tickets'] as const,
+};
+
+export const fetchExternalTickets = (query: ExternalTicketQuery, signal?: AbortSignal) =>
+  api.get(EXTERNAL_TICKETS_BASE, externalTicketListSchema, { signal, query }).then((r) => r.data);
+
+export const fetchExternalTicket = (id: number, signal?: AbortSignal) =>
+  api.get(`${EXTERNAL_TICKETS_BASE}/${id}`, ticketSchema, { signal }).then((r) => r.data);
+
+export const moveExternalTicket = (id: number, to: string) =>
+  api.post(`${EXTERNAL_TICKETS_BASE}/${id}/transition`, { to }, ticketSchema);
 
 export const fetchSlaTracker = (query: SlaTrackerQuery, signal?: AbortSignal) =>
   api.get('/sla-tracker', slaTrackerSchema, { signal, query }).then((r) => r.data);

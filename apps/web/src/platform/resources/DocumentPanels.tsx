@@ -47,15 +47,29 @@ export function statusLabel(machine: StatusMachine, status: string): string {
  * A document's status and the moves the caller may make now: one button per state in the row's
  * `allowed_transitions` (the server decides them), labelled by the machine's transition.
  */
-export function StatusBar({ resource, row }: { resource: AnyResource; row: ResourceRow }) {
+export function StatusBar({
+  resource,
+  row,
+  path = resource.path,
+  onMoved,
+}: {
+  resource: AnyResource;
+  row: ResourceRow;
+  /** where the row's moves go when not the resource's path (the external ticket center's) */
+  path?: string;
+  onMoved?: () => void;
+}) {
   const machine = resource.statuses;
   const invalidate = useInvalidateResource(resource);
   const move = useMutation({
     mutationFn: (to: string) =>
-      api.post(`${resource.path}/${row.id}/transition`, { to }, rowParser(resource)),
+      api.post(`${path}/${row.id}/transition`, { to }, rowParser(resource)),
     onSuccess: (reply) => notify.success(successMessage(reply, machine?.messages.moved ?? '')),
     onError: (error) => notify.danger(failureMessage(error, machine?.messages.notMoved ?? '')),
-    onSettled: () => invalidate(),
+    onSettled: () => {
+      invalidate();
+      onMoved?.();
+    },
   });
   if (!machine) return null;
   const status = statusOf(row);
