@@ -63,9 +63,8 @@ test('a B2B invoice: rung up for a business account, sent, paid in full, listed'
 
   const status = page.getByRole('group', { name: 'Status' });
   await expect(status).toContainText('Draft');
-  const totals = page.getByLabel('Totals');
-  await expect(totals).toContainText(`Total${money(9_000)}`);
   await page.getByRole('tab', { name: 'Lines' }).click();
+  await expect(page.getByLabel('Totals')).toContainText(`Total${money(9_000)}`);
   await expect(
     page.getByRole('table', { name: 'Lines' }).getByRole('row').filter({ hasText: cable.name }),
   ).toContainText(money(900));
@@ -81,7 +80,7 @@ test('a B2B invoice: rung up for a business account, sent, paid in full, listed'
   await page.getByRole('button', { name: 'Record payment' }).click();
   await expectToast(page, 'Payment recorded');
   await expect(status).toContainText('Partially paid');
-  await expect(totals).toContainText(`Balance${money(5_000)}`);
+  await expect(page.getByText(`Balance ${money(5_000)}`)).toBeVisible();
   await page.getByRole('textbox', { name: 'Amount' }).fill('50.00');
   await page.getByRole('button', { name: 'Record payment' }).click();
   await expectToast(page, 'Payment recorded');
