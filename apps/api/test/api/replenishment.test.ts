@@ -330,6 +330,43 @@ describe('suggested order', () => {
     expect(devices.lines.some((line) => line.product_id === cable.id)).toBe(false);
   });
 
+  it("takes the product's lead days, else its supplier's lead time, else the company default", async () => {
+    const warehouse = await created('/stock-locations', { name: `Lead WH ${tag}` });
+    const supplier = (lead_time_days: number) =>
+      created('/inventory-suppliers', { name: `Lead ${lead_time_days}d ${tag}`, lead_time_days });
+    const [slow, quick, dropped] = await Promise.all([supplier(10), supplier(2), supplier(20)]);
+    const purchase = async (supplierId: number, productId: number, cancel = false) => {
+      const made = await created('/inventory-purchase-orders', {
+        supplier_id: supplierId,
+        warehouse_id: warehouse.id,
+        lines: [{ product_id: productId, quantity: 5, unit_cost_cents: 500 }],
+      });
+      if (cancel)
+        expect(
+          (
+            await call('POST', `/inventory-purchase-orders/${made.id}/transition`, agent, {
+              to: 'canceled',
+            })
+          ).status,
+        ).toBe(200);
+    };
+    const own = await product('accessory', { lead_days: 3 });
+    const bought = await product('accessory');
+    const neither = await product('accessory');
+    // Own lead days win over the supplier's; the latest order's supplier counts, a canceled one not.
+    await purchase(slow.id, own.id);
+    await purchase(quick.id, bought.id);
+    await purchase(slow.id, bought.id);
+    await purchase(dropped.id, bought.id, true);
+    // One a day over the 28 days: the target is the lead days.
+    for (const item of [own, bought, neither]) await sale(item.id, 28);
+    const lines = (await suggestions('accessory')).lines;
+    const leadOf = (id: number) => lines.find((line) => line.product_id === id);
+    expect(leadOf(own.id)).toMatchObject({ lead_days: 3, target: 3 });
+    expect(leadOf(bought.id)).toMatchObject({ lead_days: 10, target: 10 });
+    expect(leadOf(neither.id)).toMatchObject({ lead_days: 7, target: 7 });
+  });
+
   it('only for a store the caller may order for; another company gets a 404', async () => {
     const outside = await call('GET', `/suggested-order?store_id=${outsideId}`, manager);
     expect(outside.status).toBe(403);

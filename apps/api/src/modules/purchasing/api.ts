@@ -1,10 +1,16 @@
 // The purchasing module's public functions for other modules (docs/ARCHITECTURE.md, "Boundaries"):
-// the counted (not serialised) stock a warehouse holds, which receipts fill.
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+// the counted (not serialised) stock a warehouse holds, which receipts fill; suppliers' lead times.
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/database.ts';
-import { tenantScope } from '../../db/columns.ts';
-import { warehouseStock, warehouseStockMovements } from './schema.ts';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import {
+  purchaseOrderLines,
+  purchaseOrders,
+  suppliers,
+  warehouseStock,
+  warehouseStockMovements,
+} from './schema.ts';
 
 type Ctx = Pick<RequestContext, 'companyId'> & { userId: number | null };
 
@@ -130,4 +136,44 @@ export async function countedMovementsOf(
     )
     .orderBy(desc(warehouseStockMovements.id))
     .limit(limit);
+}
+
+/**
+ * Per product, the lead time (days) of the supplier it is bought from: the supplier of its latest
+ * purchase order that was not canceled. Products never ordered from a supplier are absent.
+ */
+export async function supplierLeadDays(
+  db: Executor,
+  companyId: number,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  const unique = [...new Set(productIds)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([purchaseOrderLines.product_id], {
+      product_id: purchaseOrderLines.product_id,
+      lead: suppliers.lead_time_days,
+    })
+    .from(purchaseOrderLines)
+    .innerJoin(
+      purchaseOrders,
+      tenantJoin(
+        purchaseOrders,
+        purchaseOrderLines.company_id,
+        purchaseOrderLines.purchase_order_id,
+      ),
+    )
+    .innerJoin(
+      suppliers,
+      tenantJoin(suppliers, purchaseOrders.company_id, purchaseOrders.supplier_id),
+    )
+    .where(
+      and(
+        tenantScope(purchaseOrderLines, companyId),
+        inArray(purchaseOrderLines.product_id, unique),
+        ne(purchaseOrders.status, 'canceled'),
+      ),
+    )
+    .orderBy(purchaseOrderLines.product_id, desc(purchaseOrders.id));
+  return new Map(rows.map((row) => [row.product_id, row.lead]));
 }

@@ -30,7 +30,7 @@ export function replenishmentRoutes(app: FastifyInstance, db: Database) {
         'suggested = max(minimum, ceil(average daily sales x lead days)) - on hand - in transit - ' +
         'on order, never below 0. Average daily sales: units sold in completed sales minus units ' +
         'returned, over the last orders.suggested_sales_days days (default 28); lead days: the ' +
-        "product's, else orders.default_lead_days (default 7). Another company's store is a 404, " +
+        "product's, else its supplier's lead time (the supplier of its latest purchase order that was not canceled), else orders.default_lead_days (default 7). Another company's store is a 404, " +
         'a store the caller may not order for a 403.',
       querystring: suggestedOrderQuery,
       response: { 200: replySchema(suggestedOrderSchema), ...errors },

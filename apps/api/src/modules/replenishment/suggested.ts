@@ -11,6 +11,7 @@ import { tenantScope } from '../../db/columns.ts';
 import { orderingFactsOf } from '../catalog/api.ts';
 import { storeUnitCounts } from '../inventory/api.ts';
 import { assertMayOrderFor, storeOrderIds, storeOrderedQuantities } from '../orders/api.ts';
+import { supplierLeadDays } from '../purchasing/api.ts';
 import { storeService } from '../organisation/api.ts';
 import { unitsSoldAt } from '../sales/api.ts';
 import { stockMinimums } from './schema.ts';
@@ -34,7 +35,8 @@ export function targetUnits(minimum: number, netSold: number, salesDays: number,
  * GET /suggested-order: per product of the kind, what the store should order now. The store must
  * be the caller's company's (404) and one they may order for (403). Products listed: those with a
  * minimum at the store or sold there in the window; the suggestion is max(minimum, ceil(average
- * daily sales x lead days)) - on hand - in transit - on order, never below 0.
+ * daily sales x lead days)) - on hand - in transit - on order, never below 0. Lead days: the
+ * product's, else the lead time of the supplier of its latest purchase order, else the default.
  */
 export async function suggestedOrder(
   db: Database,
@@ -59,13 +61,15 @@ export async function suggestedOrder(
   const { onHand, inTransit } = await storeUnitCounts(db, companyId, storeId, shipped);
   const onOrder = await storeOrderedQuantities(db, companyId, storeId, onOrderStatuses);
   const facts = await orderingFactsOf(db, companyId, [...minimums.keys(), ...sold.keys()]);
+  const supplierLead = await supplierLeadDays(db, companyId, [...facts.keys()]);
 
   const lines: SuggestedLine[] = [];
   for (const product of facts.values()) {
     if (!product.is_active || product.kind !== query.kind) continue;
     const minimum = minimums.get(product.id) ?? 0;
     const { sold: out = 0, returned = 0 } = sold.get(product.id) ?? {};
-    const lead = product.lead_days ?? defaultLead;
+    // The product's own lead days, else its supplier's lead time, else the company's default.
+    const lead = product.lead_days ?? supplierLead.get(product.id) ?? defaultLead;
     const target = targetUnits(minimum, out - returned, salesDays, lead);
     const have =
       (onHand.get(product.id) ?? 0) +

@@ -11,7 +11,7 @@ import {
   deviceTypeFields,
   type DeviceTypeField,
 } from '@portal/contract/resources/catalog';
-import { useEffect, useMemo } from 'react';
+import { Fragment, useEffect, useMemo } from 'react';
 import {
   Controller,
   useFormState,
@@ -158,6 +158,62 @@ export function DeviceFieldsSection({
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {fields.data.map((field) => (
           <DeviceFieldInput key={field.id} field={field} control={control} disabled={disabled} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** How a stored value reads: Yes/No for a switch, the text or number, '—' when not set. */
+function shownValue(definition: DeviceTypeField | undefined, value: unknown) {
+  if (definition?.field_type === 'boolean' || typeof value === 'boolean')
+    return value === true ? 'Yes' : value === false ? 'No' : '—';
+  return asText(value).trim() || '—';
+}
+
+/**
+ * The product view's device type field values (products.extra_fields), labelled and ordered by
+ * the category's field definitions; a stored value whose field was since removed shows by key.
+ */
+export function DeviceFieldValues({ row }: { row: Record<string, unknown> }) {
+  const categoryId = typeof row.category_id === 'number' ? row.category_id : null;
+  const fields = useDeviceFields(categoryId);
+  const values = isRecord(row.extra_fields) ? row.extra_fields : {};
+  const defined = fields.data ?? [];
+  const entries: [string, string][] = [
+    ...defined.map((field): [string, string] => [
+      field.label,
+      shownValue(field, values[field.key]),
+    ]),
+    ...Object.keys(values)
+      .filter((key) => !defined.some((field) => field.key === key))
+      .map((key): [string, string] => [key, shownValue(undefined, values[key])]),
+  ];
+  if (!entries.length) return null;
+  return (
+    <Box role="group" aria-label="Device type fields" sx={{ mt: 3, display: 'grid', gap: 1 }}>
+      <Typography variant="subtitle1" component="h2">
+        Device type fields
+      </Typography>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' },
+          columnGap: 3,
+          rowGap: 1,
+          m: 0,
+        }}
+      >
+        {entries.map(([label, value]) => (
+          <Fragment key={label}>
+            <Typography component="dt" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Typography>
+          </Fragment>
         ))}
       </Box>
     </Box>

@@ -18,7 +18,7 @@ import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { catalogPaths } from './paths.ts';
-import { DeviceFieldsSection } from './DeviceFieldsSection.tsx';
+import { DeviceFieldsSection, DeviceFieldValues } from './DeviceFieldsSection.tsx';
 import { isRecord } from '../../platform/is-record.ts';
 
 const env = { can: hasPermission };
@@ -143,6 +143,7 @@ export const productUi = defineResourceUi({
     initial: (row) => (row && isRecord(row.extra_fields) ? row.extra_fields : {}),
     render: (props) => <DeviceFieldsSection {...props} />,
   },
+  detailsSection: (row) => <DeviceFieldValues row={row} />,
 });
 export const productScreens = createResourceScreens(productUi, env);
 

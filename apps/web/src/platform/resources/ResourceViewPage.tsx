@@ -134,6 +134,7 @@ function ViewScreen({ ui, env }: { ui: ResourceUi; env: ResourceEnv }) {
       {tab === 'details' && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <RowDetails ui={ui} row={data} refs={refs} />
+          {ui.detailsSection?.(data)}
         </Paper>
       )}
       {tab === 'lines' && <LinesPanel ui={ui} row={data} />}

@@ -165,6 +165,8 @@ export interface ResourceUi<D extends AnyResource = AnyResource> {
   panels?: readonly ViewPanel[];
   /** A part of the form the feature draws under the fields (a product's device type fields). */
   formSection?: FormSection;
+  /** What the feature draws under the view's details (a product's device type field values). */
+  detailsSection?: (row: ResourceRow) => ReactNode;
 }
 
 /**
