@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '@portal/contract/envelope';
 import type { ProductKind } from '@portal/contract/resources/catalog';
 import type { ShopProduct, ShopQuery } from '@portal/contract/shop';
@@ -14,6 +14,27 @@ import {
   productSearchWords,
 } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
+
+/**
+ * The company's products among these ids or SKUs, with the given columns: the one lookup the
+ * functions below share (another company's products are absent; no keys, no query).
+ */
+async function productsAmong<T extends SelectedFields>(
+  db: Executor,
+  companyId: number,
+  keys: { id: readonly number[] } | { sku: readonly string[] },
+  columns: T,
+) {
+  const among =
+    'id' in keys
+      ? keys.id.length && inArray(products.id, [...new Set(keys.id)])
+      : keys.sku.length && inArray(products.sku, [...new Set(keys.sku)]);
+  if (!among) return [];
+  return db
+    .select(columns)
+    .from(products)
+    .where(and(tenantScope(products, companyId), among));
+}
 
 /**
  * What the catalogue functions other modules use. The warehouse price of each line's product, in
@@ -61,12 +82,15 @@ export async function productNamesOf(
   companyId: number,
   ids: number[],
 ): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .where(and(tenantScope(products, companyId), inArray(products.id, unique)));
+  const rows = await productsAmong(
+    db,
+    companyId,
+    { id: ids },
+    {
+      id: products.id,
+      name: products.name,
+    },
+  );
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -102,12 +126,7 @@ export async function productFactsOf(
   companyId: number,
   ids: number[],
 ): Promise<Map<number, ProductFacts>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select(factColumns)
-    .from(products)
-    .where(and(tenantScope(products, companyId), inArray(products.id, unique)));
+  const rows = await productsAmong(db, companyId, { id: ids }, factColumns);
   return new Map(rows.map((row) => [row.id, asFacts(row)]));
 }
 
@@ -117,12 +136,7 @@ export async function productsBySku(
   companyId: number,
   skus: string[],
 ): Promise<Map<string, ProductFacts>> {
-  const unique = [...new Set(skus)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select(factColumns)
-    .from(products)
-    .where(and(tenantScope(products, companyId), inArray(products.sku, unique)));
+  const rows = await productsAmong(db, companyId, { sku: skus }, factColumns);
   return new Map(rows.map((row) => [row.sku, asFacts(row)]));
 }
 
@@ -205,10 +219,11 @@ export async function saleProductsOf(
     }
   >
 > {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({
+  const rows = await productsAmong(
+    db,
+    companyId,
+    { id: ids },
+    {
       id: products.id,
       name: products.name,
       kind: products.kind,
@@ -216,9 +231,8 @@ export async function saleProductsOf(
       price_cents: products.price_cents,
       is_active: products.is_active,
       is_serialized: products.is_serialized,
-    })
-    .from(products)
-    .where(and(tenantScope(products, companyId), inArray(products.id, unique)));
+    },
+  );
   return new Map(rows.map(({ id, ...facts }) => [id, facts]));
 }
 
@@ -228,17 +242,17 @@ export async function stockFactsOf(
   companyId: number,
   ids: number[],
 ): Promise<Map<number, { name: string; sku: string; is_serialized: boolean }>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({
+  const rows = await productsAmong(
+    db,
+    companyId,
+    { id: ids },
+    {
       id: products.id,
       name: products.name,
       sku: products.sku,
       is_serialized: products.is_serialized,
-    })
-    .from(products)
-    .where(and(tenantScope(products, companyId), inArray(products.id, unique)));
+    },
+  );
   return new Map(rows.map(({ id, ...facts }) => [id, facts]));
 }
 
@@ -248,16 +262,17 @@ export async function stockFactsBySku(
   companyId: number,
   skus: string[],
 ): Promise<Map<string, { id: number; name: string; is_serialized: boolean }>> {
-  if (!skus.length) return new Map();
-  const rows = await db
-    .select({
+  const rows = await productsAmong(
+    db,
+    companyId,
+    { sku: skus },
+    {
       id: products.id,
       sku: products.sku,
       name: products.name,
       is_serialized: products.is_serialized,
-    })
-    .from(products)
-    .where(and(tenantScope(products, companyId), inArray(products.sku, skus)));
+    },
+  );
   return new Map(rows.map(({ sku, ...facts }) => [sku, facts]));
 }
 export { demoProducts } from './demo.ts';
@@ -268,11 +283,15 @@ export async function productIdsBySku(
   companyId: number,
   skus: string[],
 ): Promise<Map<string, number>> {
-  if (!skus.length) return new Map();
-  const rows = await db
-    .select({ id: products.id, sku: products.sku })
-    .from(products)
-    .where(and(tenantScope(products, companyId), inArray(products.sku, skus)));
+  const rows = await productsAmong(
+    db,
+    companyId,
+    { sku: skus },
+    {
+      id: products.id,
+      sku: products.sku,
+    },
+  );
   return new Map(rows.map((row) => [row.sku, row.id]));
 }
 
@@ -384,12 +403,15 @@ export async function orderingFactsOf(
   companyId: number,
   ids: number[],
 ): Promise<Map<number, ProductFacts & { lead_days: number | null }>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({ ...factColumns, lead_days: products.lead_days })
-    .from(products)
-    .where(and(tenantScope(products, companyId), inArray(products.id, unique)));
+  const rows = await productsAmong(
+    db,
+    companyId,
+    { id: ids },
+    {
+      ...factColumns,
+      lead_days: products.lead_days,
+    },
+  );
   return new Map(rows.map((row) => [row.id, { ...asFacts(row), lead_days: row.lead_days }]));
 }
 
