@@ -7,8 +7,15 @@ import {
   type CommissionStatement,
   type ReconLine,
 } from '@portal/contract/resources/commissions';
+import type { BillPayment } from '@portal/contract/resources/billpay';
 import type { Sale } from '@portal/contract/resources/sales';
-import { carrierStatements, commissionLines } from '../../src/modules/commissions/schema.ts';
+import { billPayments } from '../../src/modules/billpay/schema.ts';
+import {
+  carrierStatements,
+  commissionLines,
+  commissionPeriods,
+} from '../../src/modules/commissions/schema.ts';
+import { stores } from '../../src/modules/organisation/schema.ts';
 import { activations, saleReturns, sales } from '../../src/modules/sales/schema.ts';
 import { users } from '../../src/modules/users/schema.ts';
 import { assignStores } from '../support/store-assignments.ts';
@@ -455,5 +462,153 @@ describe('closing a period', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(commissionMessages.periodClosed(PERIOD));
     expect(await linesOf()).toEqual(before);
+  });
+});
+
+describe("a month is the store's local month; bill payments earn in bill_pay", () => {
+  /** Another month with no demo sales, closed at the end of this block. */
+  const MAY = '2025-05';
+  const computeMay = (period = MAY) =>
+    call<{ lines: number }>('POST', '/commission-periods/compute', agent, { period });
+  const periodId = async (period: string) =>
+    (
+      await t.database.db
+        .select({ id: commissionPeriods.id })
+        .from(commissionPeriods)
+        .where(
+          and(
+            eq(commissionPeriods.company_id, associate.companyId),
+            eq(commissionPeriods.period, period),
+          ),
+        )
+    )[0]?.id;
+  const linesOfSource = (kind: string, id: number) =>
+    t.database.db
+      .select()
+      .from(commissionLines)
+      .where(
+        and(
+          eq(commissionLines.company_id, associate.companyId),
+          eq(commissionLines.source_kind, kind),
+          eq(commissionLines.source_id, id),
+        ),
+      );
+  let activationId = 0;
+  let paymentId = 0;
+
+  beforeAll(async () => {
+    // The store keeps New York time: 03:30 UTC on June 1 is 23:30 on May 31 there.
+    await t.database.db
+      .update(stores)
+      .set({ time_zone: 'America/New_York' })
+      .where(and(eq(stores.company_id, associate.companyId), eq(stores.id, associate.storeId)));
+    const [earlier] = await t.database.db
+      .select({ customer_id: activations.customer_id })
+      .from(activations)
+      .where(inArray(activations.id, activationIds));
+    const [made] = await t.database.db
+      .insert(activations)
+      .values({
+        company_id: associate.companyId,
+        store_id: associate.storeId,
+        customer_id: earlier?.customer_id ?? 0,
+        status: 'active',
+        carrier,
+        plan: 'Unlimited',
+        imei: nextImei(),
+        iccid: nextIccid(),
+        phone_number: '2125559931',
+        created_by: associate.id,
+        created_at: '2025-06-01T03:30:00Z',
+      })
+      .returning({ id: activations.id });
+    activationId = made?.id ?? 0;
+
+    // A bill paid at the counter by the associate, sent to the provider on May 20.
+    const [me] = await t.database.db
+      .select({ role_id: users.role_id })
+      .from(users)
+      .where(eq(users.id, associate.id));
+    const plan = await call<CommissionPlan>('POST', '/commission-plans', agent, {
+      name: 'Associate bill pay',
+      role_id: me?.role_id ?? 0,
+      category: 'bill_pay',
+      rate_type: 'flat',
+      rate: 150,
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    const paid = await call<BillPayment>('POST', '/bill-payments', associate.token, {
+      store_id: associate.storeId,
+      carrier: 'Verizon',
+      account_number: '3405557790',
+      amount_cents: 6_000,
+      fee_cents: 200,
+      payments: [{ method: 'cash', amount_cents: 6_200 }],
+      idempotency_key: `commissions-${String(Date.now())}`,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    paymentId = paid.body.data.id;
+    await t.database.db
+      .update(billPayments)
+      .set({ sent_at: '2025-05-20T16:00:00Z' })
+      .where(and(eq(billPayments.company_id, associate.companyId), eq(billPayments.id, paymentId)));
+  });
+
+  it('an activation at 23:30 local on May 31 counts in May, not in June', async () => {
+    expect((await computeMay()).status).toBe(200);
+    expect((await computeMay('2025-06')).status).toBe(200);
+    const lines = await linesOfSource('activation', activationId);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.period_id).toBe(await periodId(MAY));
+    expect(lines[0]?.amount_cents).toBe(1_000);
+  });
+
+  it('a bill payment earns a bill_pay line for the cashier; recomputing twice changes nothing', async () => {
+    expect((await computeMay()).status).toBe(200);
+    const before = await linesOfSource('bill_payment', paymentId);
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({
+      category: 'bill_pay',
+      kind: 'earned',
+      employee_id: associate.id,
+      store_id: associate.storeId,
+      units: 1,
+      basis_cents: 6_000,
+      amount_cents: 150,
+      period_id: await periodId(MAY),
+    });
+    expect((await computeMay()).status).toBe(200);
+    expect((await computeMay()).status).toBe(200);
+    expect(await linesOfSource('bill_payment', paymentId)).toEqual(before);
+    const mine = await call<CommissionStatement>(
+      'GET',
+      `/commissions/my?period=${MAY}`,
+      associate.token,
+    );
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.total_cents).toBe(1_000 + 150);
+  });
+
+  it('a failed payment earns nothing, and a closed month keeps its lines (409)', async () => {
+    await t.database.db
+      .update(billPayments)
+      .set({ status: 'failed' })
+      .where(and(eq(billPayments.company_id, associate.companyId), eq(billPayments.id, paymentId)));
+    expect((await computeMay()).status).toBe(200);
+    expect(await linesOfSource('bill_payment', paymentId)).toEqual([]);
+    await t.database.db
+      .update(billPayments)
+      .set({ status: 'confirmed' })
+      .where(and(eq(billPayments.company_id, associate.companyId), eq(billPayments.id, paymentId)));
+    expect((await computeMay()).status).toBe(200);
+    expect(await linesOfSource('bill_payment', paymentId)).toHaveLength(1);
+    expect((await call('POST', '/commission-periods/close', agent, { period: MAY })).status).toBe(
+      200,
+    );
+    const frozen = await linesOfSource('bill_payment', paymentId);
+    const refused = await computeMay();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(commissionMessages.periodClosed(MAY));
+    expect(await linesOfSource('bill_payment', paymentId)).toEqual(frozen);
   });
 });

@@ -153,7 +153,9 @@ export const commissionCarrierRates = defineResource({
 
 /* ---------------------------------------------------------------- periods and lines */
 
-export const sourceKinds = ['activation', 'sale_line'] as const;
+/** What earned a line: an activation, a sale line, or a bill payment (category bill_pay). */
+export const sourceKinds = ['activation', 'sale_line', 'bill_payment'] as const;
+export type SourceKind = (typeof sourceKinds)[number];
 export const lineKinds = ['earned', 'returned', 'chargeback'] as const;
 export const lineKindLabels: Record<(typeof lineKinds)[number], string> = {
   earned: 'Earned',

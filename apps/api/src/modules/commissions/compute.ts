@@ -2,11 +2,15 @@ import { and, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import {
   commissionMessages,
   type CommissionCategory,
+  type SourceKind,
 } from '@portal/contract/resources/commissions';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor, Tx } from '../../platform/database.ts';
+import { localDate } from '../../platform/datasets.ts';
 import { AppError } from '../../platform/errors.ts';
 import { tenantScope } from '../../db/columns.ts';
+import { commissionBillPaymentsBetween } from '../billpay/api.ts';
+import { storePlacesOf } from '../organisation/api.ts';
 import { commissionReturnsBetween, commissionSourcesBetween } from '../sales/api.ts';
 import { directory, roleIdOf } from '../users/api.ts';
 import {
@@ -24,8 +28,34 @@ export function periodBounds(period: string) {
   return { from: from.toISOString(), to: to.toISOString() };
 }
 
-/** The month of an instant, `YYYY-MM` (UTC). */
-export const periodOf = (at: Date | string) => new Date(at).toISOString().slice(0, 7);
+/**
+ * What to read for a month: its UTC bounds widened by a day each side, since a store's local
+ * month starts up to 14 hours before UTC's and ends up to 12 after; `inPeriod` then keeps what
+ * falls in the month on its store's wall clock.
+ */
+function periodWindow(period: string) {
+  const { from, to } = periodBounds(period);
+  const day = 86_400_000;
+  return {
+    from: new Date(Date.parse(from) - day).toISOString(),
+    to: new Date(Date.parse(to) + day).toISOString(),
+  };
+}
+
+/** The month of an instant, `YYYY-MM`, on the wall clock of `timeZone` (a store's; UTC if none). */
+export const periodOf = (at: Date | string, timeZone = 'UTC') =>
+  localDate(new Date(at).toISOString(), timeZone).slice(0, 7);
+
+/**
+ * The month of an instant at a store: a sale at 23:30 on the 31st, local time, is that month's
+ * even when it is already the 1st in UTC (the sales reports' local dates are the same).
+ */
+async function storeMonths(db: Executor, companyId: number, storeIds: (number | null)[]) {
+  const ids = [...new Set(storeIds.filter((id): id is number => id !== null))];
+  const zones = new Map((await storePlacesOf(db, companyId, ids)).map((s) => [s.id, s.time_zone]));
+  return (at: string, storeId: number | null) =>
+    periodOf(at, (storeId === null ? undefined : zones.get(storeId)) ?? 'UTC');
+}
 
 type PeriodRow = typeof commissionPeriods.$inferSelect;
 
@@ -45,7 +75,10 @@ export async function openPeriod(tx: Tx, ctx: RequestContext, period: string): P
   return row;
 }
 
-/** Which category a source earns in: activations; a device sold is an upgrade; accessories. */
+/**
+ * Which category a source earns in: activations; a device sold is an upgrade; accessories; bill
+ * payments and prepaid sales.
+ */
 const categoryOf = (item: string): CommissionCategory | null =>
   item === 'activation'
     ? 'activation'
@@ -53,7 +86,9 @@ const categoryOf = (item: string): CommissionCategory | null =>
       ? 'upgrade'
       : item === 'accessory'
         ? 'accessory'
-        : null;
+        : item === 'bill_pay'
+          ? 'bill_pay'
+          : null;
 
 interface Rule {
   plan_id: number;
@@ -85,7 +120,7 @@ interface Wanted {
   plan_id: number;
   rule_version_id: number;
   category: string;
-  source_kind: 'activation' | 'sale_line';
+  source_kind: SourceKind;
   source_id: number;
   kind: 'earned' | 'returned' | 'chargeback';
   units: number;
@@ -109,7 +144,7 @@ async function rolesOf(db: Executor, companyId: number, ids: number[]) {
 async function reversalsOf(
   tx: Tx,
   ctx: RequestContext,
-  sources: { source_kind: 'activation' | 'sale_line'; source_id: number; at: string }[],
+  sources: { source_kind: SourceKind; source_id: number; at: string }[],
   kind: 'returned' | 'chargeback',
 ): Promise<Wanted[]> {
   if (!sources.length) return [];
@@ -221,15 +256,34 @@ async function chargebacksBetween(tx: Tx, ctx: RequestContext, from: string, to:
  * Computes (or recomputes) a month's commission lines in one transaction: each sale line and
  * activation of the month earns under the active plan of its seller's role and category (the
  * plan's current rule version; the monthly quota counted per employee and plan in the order of
- * sale); returns of the month reverse what their source earned; confirmed chargebacks of the
- * month take back what is left. Rows are upserted by (plan, source, kind) and rows no longer
+ * sale), and so does each bill payment the provider accepted (category bill_pay, for the
+ * cashier who took it); returns of the month reverse what their source earned; confirmed
+ * chargebacks of the month take back what is left. A month is its store's local calendar month. Rows are upserted by (plan, source, kind) and rows no longer
  * wanted removed, so computing twice changes nothing. A closed period is refused (409).
  */
 export async function computePeriod(db: Database, ctx: RequestContext, period: string) {
   return db.transaction(async (tx) => {
     const row = await openPeriod(tx, ctx, period);
-    const { from, to } = periodBounds(period);
-    const sources = await commissionSourcesBetween(tx, ctx.companyId, from, to);
+    const { from, to } = periodWindow(period);
+    const read = [
+      ...(await commissionSourcesBetween(tx, ctx.companyId, from, to)),
+      ...(await commissionBillPaymentsBetween(tx, ctx.companyId, from, to)).map((bill) => ({
+        source_kind: 'bill_payment' as const,
+        source_id: bill.id,
+        employee_id: bill.employee_id,
+        store_id: bill.store_id,
+        item: 'bill_pay',
+        units: 1,
+        net_cents: bill.amount_cents,
+        occurred_at: bill.occurred_at,
+      })),
+    ];
+    const monthOf = await storeMonths(
+      tx,
+      ctx.companyId,
+      read.map((s) => s.store_id),
+    );
+    const sources = read.filter((s) => monthOf(s.occurred_at, s.store_id) === period);
     const plans = await tx
       .select()
       .from(commissionPlans)
@@ -274,20 +328,29 @@ export async function computePeriod(db: Database, ctx: RequestContext, period: s
       });
     }
     const kept = await upsertLines(tx, ctx, row.id, earned);
+    // A reversal is the month's when it falls in the month at the store of what it reverses.
+    const ofMonth = async (wanted: Wanted[]) => {
+      const month = await storeMonths(
+        tx,
+        ctx.companyId,
+        wanted.map((w) => w.store_id),
+      );
+      return wanted.filter((w) => month(w.occurred_at, w.store_id) === period);
+    };
     const returned = await reversalsOf(
       tx,
       ctx,
       await commissionReturnsBetween(tx, ctx.companyId, from, to),
       'returned',
     );
-    kept.push(...(await upsertLines(tx, ctx, row.id, returned)));
+    kept.push(...(await upsertLines(tx, ctx, row.id, await ofMonth(returned))));
     const charged = await reversalsOf(
       tx,
       ctx,
       await chargebacksBetween(tx, ctx, from, to),
       'chargeback',
     );
-    kept.push(...(await upsertLines(tx, ctx, row.id, charged)));
+    kept.push(...(await upsertLines(tx, ctx, row.id, await ofMonth(charged))));
     await tx
       .delete(commissionLines)
       .where(
@@ -307,7 +370,7 @@ export async function computePeriod(db: Database, ctx: RequestContext, period: s
 
 /**
  * A confirmed chargeback of these activations, now: the lines taking back their commissions go in
- * the current month (409 when it is closed); its recompute writes the same rows.
+ * the current month at their store (409 when it is closed); its recompute writes the same rows.
  */
 export async function reverseForChargeback(
   tx: Tx,
@@ -316,14 +379,26 @@ export async function reverseForChargeback(
   at: string,
 ) {
   if (!activationIds.length) return;
-  const row = await openPeriod(tx, ctx, periodOf(at));
   const wanted = await reversalsOf(
     tx,
     ctx,
     activationIds.map((id) => ({ source_kind: 'activation' as const, source_id: id, at })),
     'chargeback',
   );
-  await upsertLines(tx, ctx, row.id, wanted);
+  const monthOf = await storeMonths(
+    tx,
+    ctx.companyId,
+    wanted.map((w) => w.store_id),
+  );
+  const byMonth = new Map<string, Wanted[]>();
+  for (const w of wanted) {
+    const month = monthOf(w.occurred_at, w.store_id);
+    byMonth.set(month, [...(byMonth.get(month) ?? []), w]);
+  }
+  for (const [period, lines] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
+    const row = await openPeriod(tx, ctx, period);
+    await upsertLines(tx, ctx, row.id, lines);
+  }
 }
 
 /** Closes a month: its lines are frozen (computing it again is a 409). */

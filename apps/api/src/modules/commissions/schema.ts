@@ -131,7 +131,10 @@ export const commissionLines = pgTable(
     unique().on(t.company_id, t.plan_id, t.source_kind, t.source_id, t.kind),
     index().on(t.company_id, t.period_id, t.employee_id),
     index().on(t.company_id, t.source_kind, t.source_id),
-    check('commission_lines_source_kind', sql`${t.source_kind} in ('activation', 'sale_line', 'bill_payment')`),
+    check(
+      'commission_lines_source_kind',
+      sql`${t.source_kind} in ('activation', 'sale_line', 'bill_payment')`,
+    ),
     check('commission_lines_kind', sql`${t.kind} in ('earned', 'returned', 'chargeback')`),
   ],
 );

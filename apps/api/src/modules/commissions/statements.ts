@@ -76,9 +76,7 @@ async function linesWhere(
       rule_version_id: line.rule_version_id,
       rule_version,
       category: commissionCategory.parse(line.category),
-      source_kind: sourceKinds.includes(line.source_kind as 'activation')
-        ? (line.source_kind as 'activation')
-        : 'sale_line',
+      source_kind: sourceKinds.find((k) => k === line.source_kind) ?? 'sale_line',
       source_id: line.source_id,
       kind: lineKinds.find((k) => k === line.kind) ?? 'earned',
       units: line.units,
