@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { listDataSchema } from '@portal/contract/envelope';
@@ -28,6 +28,7 @@ import {
 } from '@portal/contract/resources/purchasing';
 import { api, ApiError } from '../../platform/api.ts';
 import { withId } from '../../platform/resources/paths.ts';
+import { resourceKeys } from '../../platform/resources/query-keys.ts';
 import { notify } from '../../platform/toasts.ts';
 import { purchasingPaths as paths } from './paths.ts';
 
@@ -116,6 +117,7 @@ function SerialField(props: {
 export function ReceiveGoodsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const receiptId = Number(useParams().id) || null;
   const editing = receiptId !== null;
   const [orderId, setOrderId] = useState<number | null>(
@@ -249,8 +251,13 @@ export function ReceiveGoodsPage() {
         },
         receiptSchema,
       ),
-    onSuccess: (reply) => {
+    onSuccess: async (reply) => {
       notify.success(reply.message);
+      // The view and list show the receipt as saved, not as cached before.
+      await queryClient.invalidateQueries({
+        queryKey: resourceKeys(purchaseOrderReceipts.name).all,
+      });
+      queryClient.removeQueries({ queryKey: ['purchasing', 'receipt', receiptId] });
       void navigate(withId(paths.receipts.view, reply.data.id));
     },
     onError: (error) => {
