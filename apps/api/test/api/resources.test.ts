@@ -52,6 +52,8 @@ interface Sample {
    * the suite brings a new row there; it checks every move out of them and that none leads in.
    */
   reach?: Record<string, (t: TestApp, token: string, id: number) => Promise<void>>;
+  /** Actions not allowed in the initial status: how a new row gets where the action is. */
+  actionFrom?: Record<string, (t: TestApp, token: string, id: number) => Promise<void>>;
 }
 
 /** The first role the writer may give (GET /user-roles: never one above their own). */
@@ -853,6 +855,14 @@ const samples: Record<ResourcePermissionName, Sample> = {
         amount_cents: Number(row.total_cents),
       }),
     },
+    actionFrom: {
+      record_payment: async (t, token, id) => {
+        await t.call('POST', `/api/b2b-invoices/${String(id)}/transition`, {
+          token,
+          body: { to: 'sent' },
+        });
+      },
+    },
     reach: {
       partially_paid: async (t, token, id) => payB2BInvoice(t, token, id, 'part'),
       paid: async (t, token, id) => payB2BInvoice(t, token, id, 'all'),
@@ -1228,7 +1238,11 @@ describe.each(
   describe.runIf(definition.actions)('actions', () => {
     for (const [action, declared] of Object.entries(definition.actions ?? {})) {
       it(`${action}: runs with its message, refuses without the permission or across companies`, async () => {
-        const row = await create();
+        // An action allowed only later (a B2B payment: once sent) starts from there.
+        const ready = sample.actionFrom?.[action];
+        const made = await create();
+        if (ready) await ready(t, writer(), made.id);
+        const row = ready ? await get(made.id) : made;
         expect(row.allowed_actions).toContain(action);
         const given = sample.actions?.[action] ?? {};
         const body = typeof given === 'function' ? await given(t, writer(), row) : given;
