@@ -63,7 +63,6 @@ export const salesMessages = {
   returnExchangeSameSale: 'The replacement is a different sale from the one returned',
   returnExchangeOtherStore: 'The replacement sale must be at the same store',
   returnExchangeVoided: 'The replacement sale is voided: choose another',
-  returnExchangeVoided: 'The replacement sale is voided: choose another',
   returnOneThing: 'Return either a line of a sale or an activation, not both',
   returnActivationCanceled: 'This activation is already canceled',
   cancelDateRequired: 'A returned activation needs the date its line was canceled',
@@ -653,13 +652,6 @@ export const SALES_REMORSE_DAYS = 'sales.remorse_window_days';
 export const SALES_PORT_PIN_DAYS = 'sales.port_pin_days';
 /** Percent of a buyer's remorse return's line kept as a restocking fee (inherited; 0: none). */
 export const SALES_RESTOCKING_FEE = 'sales.restocking_fee_percent';
-
-/** How a return's exchange difference reads: who pays whom, or an even exchange. */
-export function exchangeDifferenceText(cents: number): string {
-  if (cents > 0) return `Customer pays ${dollars(cents)}`;
-  if (cents < 0) return `Refund to customer ${dollars(-cents)}`;
-  return 'Even exchange';
-}
 
 /** How a return's exchange difference reads: who pays whom, or an even exchange. */
 export function exchangeDifferenceText(cents: number): string {
