@@ -82,6 +82,7 @@ const ID_TABLES: [RegExp, string][] = [
   [/^\/api\/public-contact-us-form\/:id/, 'contact_us_entries'],
   [/^\/api\/notifications\/:id/, 'notifications'],
   [/^\/api\/reporting\/charts\/:id/, 'reporting_charts'],
+  [/^\/api\/communications\/notifications\/:id/, 'bulletins'],
   [/^\/api\/(fulfill-order|receive-order|order-discrepancies)\/:id/, 'orders'],
   [/^\/api\/carrier-statements\/:id/, 'carrier_statements'],
   [/^\/api\/carrier-statement-lines\/:id/, 'carrier_statement_lines'],

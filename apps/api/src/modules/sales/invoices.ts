@@ -143,7 +143,7 @@ async function invoicesByNumber(db: Executor, companyId: number, numbers: string
       store_id: sales.store_id,
       status: sales.status,
       payments: sales.payments,
-      has_return: sql<boolean>`exists (select 1 from ${saleReturns} where ${saleReturns.company_id} = ${sales.company_id} and (${saleReturns.sale_id} = ${sales.id} or ${saleReturns.exchange_sale_id} = ${sales.id}))`,
+      has_return: sql<boolean>`exists (select 1 from ${saleReturns} where ${tenantScope(saleReturns, sales.company_id)} and (${saleReturns.sale_id} = ${sales.id} or ${saleReturns.exchange_sale_id} = ${sales.id}))`,
     })
     .from(sales)
     .where(
@@ -582,8 +582,8 @@ async function retotal(
   await tx
     .update(sales)
     .set({
-      subtotal_cents: sql`(select coalesce(sum(${saleLines.total_cents} - ${saleLines.tax_cents}), 0) from ${saleLines} where ${saleLines.company_id} = ${sales.company_id} and ${saleLines.sale_id} = ${sales.id})`,
-      tax_cents: sql`(select coalesce(sum(${saleLines.tax_cents}), 0) from ${saleLines} where ${saleLines.company_id} = ${sales.company_id} and ${saleLines.sale_id} = ${sales.id})`,
+      subtotal_cents: sql`(select coalesce(sum(${saleLines.total_cents} - ${saleLines.tax_cents}), 0) from ${saleLines} where ${tenantScope(saleLines, sales.company_id)} and ${saleLines.sale_id} = ${sales.id})`,
+      tax_cents: sql`(select coalesce(sum(${saleLines.tax_cents}), 0) from ${saleLines} where ${tenantScope(saleLines, sales.company_id)} and ${saleLines.sale_id} = ${sales.id})`,
       total_cents: sql`${sales.total_cents} + ${delta}`,
       paid_cents: sql`${sales.paid_cents} + ${delta}`,
       payments,
