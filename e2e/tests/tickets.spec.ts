@@ -20,7 +20,7 @@ test('Get Support to the ticket center, worked to resolution', async ({ page, br
   await signIn(agentPage, 'agent@demo.example');
   await agentPage
     .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Ticket Center' })
+    .getByRole('link', { name: 'Ticket Center', exact: true })
     .click();
   await expect(agentPage).toHaveURL(/\/ticket-center\/dashboard$/);
   const unassigned = agentPage.getByRole('table', { name: 'Unassigned' });
