@@ -239,6 +239,10 @@ export function ExternalTicketCenterPage() {
           <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
             External Ticket Center
           </Typography>
+          {/* Call-center staff reach this frame from the portal's menu too: the way back. */}
+          <Button color="inherit" component={RouterLink} to="/">
+            Back to the portal
+          </Button>
           <Button color="inherit" onClick={() => void signOut()}>
             Sign out
           </Button>
