@@ -92,11 +92,28 @@ export const stockMovementSchema = z.object({
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
-/** GET /product-serials: where a serial is and every move it made. */
-export const productSerialSchema = z.object({
-  item: inventoryItemSchema,
-  history: z.array(stockMovementSchema),
+/** A serialised unit rejected on a purchase order receipt: set aside for the supplier, never in stock. */
+export const serialRejectionSchema = z.object({
+  receipt_id: id,
+  purchase_order_id: id,
+  product_id: id,
+  product_name: z.string(),
+  warehouse_id: id,
+  reason: z.string().nullable(),
+  rejected_at: isoDateTime,
 });
+export type SerialRejection = z.infer<typeof serialRejectionSchema>;
+
+/**
+ * GET /product-serials: where a serial is and every move it made; a serial rejected on receipt
+ * (and never in stock) has no item and no moves, only its rejections.
+ */
+export const productSerialSchema = z.object({
+  item: inventoryItemSchema.nullable(),
+  history: z.array(stockMovementSchema),
+  rejections: z.array(serialRejectionSchema),
+});
+export type ProductSerial = z.infer<typeof productSerialSchema>;
 
 export const orderSummarySchema = z.object({
   id,

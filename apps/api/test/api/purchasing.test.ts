@@ -613,12 +613,33 @@ describe('receipts: rejected serials and changes after posting', () => {
     });
     // The accepted unit is in the warehouse; the rejected one is nowhere in stock.
     expect(await unitsOf([good, bad])).toEqual([{ serial: good, location_id: warehouseId }]);
+    // The serial lookup finds the rejected one: rejected on this receipt of this order, with the
+    // reason, and never in stock (no unit, no moves); another company does not find it.
+    type Lookup = {
+      item: { location_id: number } | null;
+      history: { reason: string }[];
+      rejections: { receipt_id: number; purchase_order_id: number; reason: string | null }[];
+    };
+    const lookup = (serial: string, who: Person = agent) =>
+      t.call<Reply<Lookup>>('GET', `/api/product-serials?serial=${serial}`, { token: who.token });
+    const rejected = await lookup(bad);
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect(rejected.body.data).toMatchObject({ item: null, history: [] });
+    expect(rejected.body.data.rejections).toMatchObject([
+      { receipt_id: ok.body.data.id, purchase_order_id: po.id, reason: 'Cracked screen' },
+    ]);
+    expect((await lookup(bad, northwind)).status).toBe(404);
+    expect((await lookup(good)).body.data.rejections).toEqual([]);
     // The supplier replaces it with the same unit repaired: accepted now, it enters stock once.
     const again = await receive(po.id, [
       { purchase_order_line_id: line.id, accepted_quantity: 1, serials: [bad] },
     ]);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect((await unitsOf([bad])).map((unit) => unit.location_id)).toEqual([warehouseId]);
+    // Now it is in stock, and the lookup still tells of the earlier rejection.
+    const back = (await lookup(bad)).body.data;
+    expect(back.item?.location_id).toBe(warehouseId);
+    expect(back.rejections.map((r) => r.receipt_id)).toEqual([ok.body.data.id]);
   });
 
   it('changes only the note and reasons of a posted receipt; figures are refused (409), nothing written', async () => {

@@ -1,4 +1,5 @@
 // The inventory module's extension points (platform/hooks.ts), registered by other modules' module.ts.
+import type { SerialRejection } from '@portal/contract/inventory';
 import type { Executor } from '../../platform/database.ts';
 import { defineHook } from '../../platform/hooks.ts';
 
@@ -15,3 +16,12 @@ export interface RemovedWarehouse {
 export const warehouseRemoving = defineHook<[tx: Executor, warehouse: RemovedWarehouse]>(
   'inventory.warehouse_removing',
 );
+
+/**
+ * Run by GET /product-serials: a module that knows serials which never entered stock (a unit
+ * rejected on a purchase order receipt) adds, to `found`, each time the company's `serial` was
+ * turned away, so the lookup can say where it went.
+ */
+export const serialRejections = defineHook<
+  [db: Executor, companyId: number, serial: string, found: SerialRejection[]]
+>('inventory.serial_rejections');

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type {
   InventoryItem,
   ManifestCheck,
+  ProductSerial,
+  SerialRejection,
   StockMovement,
   StockOnHand,
   inventoryItemsInput,
@@ -14,6 +16,7 @@ import { tenantScope } from '../../db/columns.ts';
 import { productNamesOf } from '../catalog/api.ts';
 import { lockOrderForStock, moveOrder, ordersInStatus } from '../orders/api.ts';
 import { namesOf } from '../users/api.ts';
+import { serialRejections } from './hooks.ts';
 import { inventoryItems, orderDiscrepancies, stockLocations, stockMovements } from './schema.ts';
 
 type Kind =
@@ -356,13 +359,28 @@ export async function listMovements(
   return { results: await presentMovements(db, ctx, rows), total: Number(total?.n ?? 0) };
 }
 
-/** GET /product-serials: where a serial is now and every move it made, oldest first. */
-export async function productSerial(db: Database, ctx: RequestContext, serial: string) {
+/**
+ * GET /product-serials: where a serial is now and every move it made, oldest first, and each time
+ * it was rejected on a purchase order receipt (serialRejections); a 404 when neither is known.
+ */
+export async function productSerial(
+  db: Database,
+  ctx: RequestContext,
+  serial: string,
+): Promise<ProductSerial> {
+  const rejections: SerialRejection[] = [];
+  await serialRejections.run(db, ctx.companyId, serial, rejections);
+  rejections.sort(
+    (a, b) => a.rejected_at.localeCompare(b.rejected_at) || a.receipt_id - b.receipt_id,
+  );
   const [item] = await db
     .select()
     .from(inventoryItems)
     .where(and(tenantScope(inventoryItems, ctx.companyId), eq(inventoryItems.serial, serial)));
-  if (!item) throw AppError.notFound('Serial');
+  if (!item) {
+    if (!rejections.length) throw AppError.notFound('Serial');
+    return { item: null, history: [], rejections };
+  }
   const moves = await db
     .select()
     .from(stockMovements)
@@ -370,7 +388,7 @@ export async function productSerial(db: Database, ctx: RequestContext, serial: s
     .orderBy(asc(stockMovements.id));
   const [present] = await presentItems(db, ctx, [item]);
   if (!present) throw AppError.notFound('Serial');
-  return { item: present, history: await presentMovements(db, ctx, moves) };
+  return { item: present, history: await presentMovements(db, ctx, moves), rejections };
 }
 
 /** Shipped units per order (units whose order_id is the order). */

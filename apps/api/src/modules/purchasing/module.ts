@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
-import { warehouseRemoving } from '../inventory/hooks.ts';
+import { serialRejections, warehouseRemoving } from '../inventory/hooks.ts';
 import { supplierBillService } from './bills.ts';
 import { seedPurchasingDemo } from './demo.ts';
 import {
@@ -9,7 +9,7 @@ import {
   publicDiscrepancyRoutes,
 } from './discrepancies.ts';
 import { purchaseOrderPaymentService, receiptPaymentService } from './payments.ts';
-import { receiptService } from './receipts.ts';
+import { addSerialRejections, receiptService } from './receipts.ts';
 import { purchasingRoutes } from './routes.ts';
 import { purchaseOrderService, supplierService, vendorService } from './services.ts';
 import { supplierMailRoutes } from './supplier-mail.ts';
@@ -41,7 +41,10 @@ export const purchasingModule = defineModule({
     supplierMailRoutes(api, db, config);
     publicDiscrepancyRoutes(api, db);
   },
-  connect: () => warehouseRemoving.register('purchasing', refuseWarehouseInUse),
+  connect: () => {
+    warehouseRemoving.register('purchasing', refuseWarehouseInUse);
+    serialRejections.register('purchasing', addSerialRejections);
+  },
   demo: (ctx) => seedPurchasingDemo(ctx),
   sidebar: [
     {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { FieldErrors } from '@portal/contract/envelope';
+import type { SerialRejection } from '@portal/contract/inventory';
 import { replySchema } from '@portal/contract/envelope';
 import { idParamsSchema } from '@portal/contract/list-query';
 import {
@@ -16,13 +17,13 @@ import {
 } from '@portal/contract/resources/purchasing';
 import { callerOf } from '../../platform/access.ts';
 import type { RequestContext } from '../../platform/context.ts';
-import type { Database, Tx } from '../../platform/database.ts';
+import type { Database, Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
 import { recordHistory } from '../../platform/resources/history.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { tenantScope } from '../../db/columns.ts';
-import { stockFactsOf } from '../catalog/api.ts';
+import { productNamesOf, stockFactsOf } from '../catalog/api.ts';
 import { receiveWarehouseUnits, unitPlace } from '../inventory/api.ts';
 import {
   purchaseOrderLines,
@@ -129,6 +130,48 @@ async function assertRejectedOutOfStock(tx: Tx, companyId: number, input: Receip
     }
   const first = Object.values(errors)[0]?.[0];
   if (first) throw AppError.badRequest(first, errors);
+}
+
+/**
+ * The inventory module's serialRejections hook: each receipt line of the company that rejected
+ * `serial` (the receipt, its purchase order, the product, the line's reason, when) goes into `found`.
+ */
+export async function addSerialRejections(
+  db: Executor,
+  companyId: number,
+  serial: string,
+  found: SerialRejection[],
+) {
+  const rows = await db
+    .select({
+      receipt_id: purchaseOrderReceipts.id,
+      purchase_order_id: purchaseOrderReceipts.purchase_order_id,
+      warehouse_id: purchaseOrderReceipts.warehouse_id,
+      product_id: purchaseOrderReceiptLines.product_id,
+      reason: purchaseOrderReceiptLines.reason,
+      rejected_at: purchaseOrderReceipts.created_at,
+    })
+    .from(purchaseOrderReceiptLines)
+    .innerJoin(
+      purchaseOrderReceipts,
+      and(
+        tenantScope(purchaseOrderReceipts, purchaseOrderReceiptLines.company_id),
+        eq(purchaseOrderReceipts.id, purchaseOrderReceiptLines.receipt_id),
+      ),
+    )
+    .where(
+      and(
+        tenantScope(purchaseOrderReceiptLines, companyId),
+        sql`${serial} = any(${purchaseOrderReceiptLines.rejected_serials})`,
+      ),
+    )
+    .orderBy(asc(purchaseOrderReceipts.id));
+  const names = await productNamesOf(
+    db,
+    companyId,
+    rows.map((row) => row.product_id),
+  );
+  for (const row of rows) found.push({ ...row, product_name: names.get(row.product_id) ?? '' });
 }
 
 /** The order's status once its lines are what they are now: received when nothing is outstanding. */
