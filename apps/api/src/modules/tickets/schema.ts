@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TemplateField, TemplateValues } from '@portal/contract/resources/tickets';
 import {
   activeFlag,
@@ -149,5 +149,32 @@ export const ticketComments = pgTable(
     tenantForeignKey(t.company_id, t.ticket_id, tickets).onDelete('cascade'),
     tenantForeignKey(t.company_id, t.author_id, users),
     index().on(t.company_id, t.ticket_id, t.id),
+  ],
+);
+
+/**
+ * Files attached to a ticket: uploaded to a signed URL of the ticket-attachments folder, then
+ * attached by their key (attachments.ts). They go with the ticket: the rows by the cascade, the
+ * files queued for deletion by the ticket's delete (services.ts).
+ */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    ...tenantColumns(),
+    ticket_id: integer().notNull(),
+    /** The upload's key: `<company>/ticket-attachments/<uuid>-<name>.<ext>`. */
+    file_key: text().notNull(),
+    file_name: text().notNull(),
+    content_type: text().notNull(),
+    size: integer().notNull(),
+    uploaded_by: integer(),
+    uploaded_by_name: text().notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t.company_id, t.ticket_id, tickets).onDelete('cascade'),
+    tenantForeignKey(t.company_id, t.uploaded_by, users),
+    index().on(t.company_id, t.ticket_id, t.id),
+    uniqueIndex().on(t.company_id, t.file_key),
   ],
 );
