@@ -15,6 +15,7 @@ export const notificationKinds = [
   'bulletin.escalated',
   'order.late',
   'bulletin.published',
+  'oneview.digest',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -56,6 +57,10 @@ export const notificationKindInfo: Record<
   'bulletin.published': {
     label: 'A bulletin for me is published or changed materially',
     defaults: { in_app: true, mail: true, sms: true },
+  },
+  'oneview.digest': {
+    label: 'The weekly digest of my dashboard, when something there needs action',
+    defaults: { in_app: false, mail: true, sms: false },
   },
   'order.late': {
     label: 'A shipped order to a store I oversee has not been received in time',

@@ -19,6 +19,11 @@ export interface WidgetScope {
 }
 
 export interface ServerWidget extends WidgetDeclaration {
+  /**
+   * Its rows are things someone has to act on (late people, requests to decide, open orders and
+   * tickets, bulletins to acknowledge): the weekly digest mails a manager its figure when above 0.
+   */
+  needsAction?: boolean;
   rows(db: Executor, ctx: RequestContext, scope: WidgetScope): Promise<WidgetRow[]>;
   /**
    * False for a widget made from a record the caller may not see (a chart not shared with them):

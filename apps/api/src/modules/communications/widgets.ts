@@ -11,6 +11,7 @@ export const communicationsWidgets = [
     kind: 'records',
     subject: 'self',
     permission: null,
+    needsAction: true,
     w: 3,
     h: 3,
     async rows(db, ctx): Promise<WidgetRow[]> {

@@ -80,14 +80,17 @@ export const hrDashboardWidgets = [
     (e) => e.status === 'on_break',
     (e) => `${e.break_name ?? 'Break'} for ${minutesAgo(e.break_start)}`,
   ),
-  statusWidget(
-    'late_today',
-    'Late today',
-    'Scheduled people not clocked in past their start, or who clocked in late',
-    (e) => e.status === 'late' || e.late_minutes > 0,
-    (e) =>
-      e.status === 'late'
-        ? `Not clocked in, ${e.late_minutes} min late`
-        : `Clocked in ${e.late_minutes} min late`,
-  ),
+  {
+    ...statusWidget(
+      'late_today',
+      'Late today',
+      'Scheduled people not clocked in past their start, or who clocked in late',
+      (e) => e.status === 'late' || e.late_minutes > 0,
+      (e) =>
+        e.status === 'late'
+          ? `Not clocked in, ${e.late_minutes} min late`
+          : `Clocked in ${e.late_minutes} min late`,
+    ),
+    needsAction: true,
+  },
 ];

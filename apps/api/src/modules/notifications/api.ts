@@ -13,6 +13,8 @@ import { emailsOf } from '../users/api.ts';
 import { channelsFor, smsPhonesOf } from './preferences.ts';
 import { notificationDeliveries, notifications } from './schema.ts';
 
+export { channelsFor };
+
 export interface Notice {
   kind: NotificationKind;
   /** who it is for; the one who caused it is left out by the caller */
@@ -82,6 +84,47 @@ export async function notify(tx: Executor, companyId: number, notice: Notice): P
         ...source,
       })),
     );
+}
+
+/**
+ * Whether a notice of `kind` about `source` already reached the user on some channel (a row in
+ * their notifications or a delivery queued or sent): a job that tells once per period asks first.
+ */
+export async function noticeSent(
+  db: Executor,
+  companyId: number,
+  userId: number,
+  kind: NotificationKind,
+  source: { type: string; id: number },
+): Promise<boolean> {
+  const [inApp] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        tenantScope(notifications, companyId),
+        eq(notifications.user_id, userId),
+        eq(notifications.kind, kind),
+        eq(notifications.source_type, source.type),
+        eq(notifications.source_id, source.id),
+      ),
+    )
+    .limit(1);
+  if (inApp) return true;
+  const [delivery] = await db
+    .select({ id: notificationDeliveries.id })
+    .from(notificationDeliveries)
+    .where(
+      and(
+        tenantScope(notificationDeliveries, companyId),
+        eq(notificationDeliveries.user_id, userId),
+        eq(notificationDeliveries.notification_kind, kind),
+        eq(notificationDeliveries.source_type, source.type),
+        eq(notificationDeliveries.source_id, source.id),
+      ),
+    )
+    .limit(1);
+  return delivery !== undefined;
 }
 
 /** How a mail sent on the spot appears in the delivery log: without its secret part. */

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import type { ServerWidget, WidgetSource } from '../../platform/widgets.ts';
+import { weeklyDigestJob } from './digest.ts';
 import { oneviewRoutes } from './routes.ts';
 import { widgetRegistry } from './widgets.ts';
 
@@ -31,5 +32,7 @@ export const createOneviewModule = (
     ],
     routes: (api, { db, uploads, apiPrefix }) =>
       oneviewRoutes(api, db, uploads, apiPrefix, registry),
+    // The weekly digest of each manager's dashboard (digest.ts).
+    jobs: ({ config }) => [weeklyDigestJob(registry, config.appUrl)],
   });
 };

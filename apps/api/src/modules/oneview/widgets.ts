@@ -41,6 +41,7 @@ export const mayShow = (ctx: RequestContext, widget: Pick<ServerWidget, 'permiss
 export const catalogueEntry = ({
   rows: _rows,
   shown: _shown,
+  needsAction: _needsAction,
   ...entry
 }: ServerWidget): WidgetCatalogueEntry => entry;
 

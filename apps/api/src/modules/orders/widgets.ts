@@ -26,6 +26,7 @@ export const ordersWidgets = [
     kind: 'records',
     subject: 'scope',
     permission: 'read_orders',
+    needsAction: true,
     w: 3,
     h: 3,
     async rows(db, ctx, scope): Promise<WidgetRow[]> {

@@ -21,6 +21,7 @@ export const ticketsWidgets = [
     kind: 'records',
     subject: 'scope',
     permission: 'read_tickets',
+    needsAction: true,
     w: 3,
     h: 3,
     async rows(db, ctx, scope): Promise<WidgetRow[]> {

@@ -59,6 +59,7 @@ export const timeoffWidgets = [
     kind: 'count',
     subject: 'scope',
     permission: 'read_hr_timeoff',
+    needsAction: true,
     w: 3,
     h: 3,
     async rows(db, ctx, scope) {

@@ -71,6 +71,7 @@ export const timesheetWidgets = [
     kind: 'count',
     subject: 'scope',
     permission: 'read_hr_timesheets',
+    needsAction: true,
     w: 3,
     h: 3,
     async rows(db, ctx, scope) {

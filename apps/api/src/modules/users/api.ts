@@ -1,6 +1,7 @@
 // The users module's public functions for other modules (see docs/ARCHITECTURE.md, "Boundaries").
 export {
   contextForToken,
+  contextsAtLevel,
   sessionForToken,
   hashToken,
   openSession,

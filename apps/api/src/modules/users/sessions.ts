@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import { isPermission, type PermissionSet } from '@portal/contract/permissions';
 import { isRoleKey } from '@portal/contract/roles';
 import type { Database, Executor } from '../../platform/database.ts';
@@ -70,6 +70,61 @@ export async function revokeOtherSessions(
     );
 }
 
+/** The permission flags a user's role grants through its active permission groups. */
+const rolePermissionsOfUser = sql<string[] | null>`(
+  select array_agg(distinct p) from ${rolePermissionGroups} rpg
+    join ${permissionGroups} g on g.company_id = rpg.company_id and g.id = rpg.permission_group_id and g.is_active
+    cross join lateral unnest(g.permissions) as p
+   where rpg.company_id = ${users.company_id} and rpg.role_id = ${users.role_id})`;
+
+const permissionSetOf = (flags: readonly string[] | null): PermissionSet => {
+  const permissions: PermissionSet = {};
+  for (const flag of flags ?? []) if (isPermission(flag)) permissions[flag] = true;
+  return permissions;
+};
+
+/**
+ * The contexts of the people at or above an access level who could sign in now (active, not
+ * locked or deleted, an active role in an active company), for work done on their behalf without
+ * a session (a job: the weekly digest of their dashboard). `sessionId` 0: no session. Every
+ * company's (the job runner's system path).
+ */
+export async function contextsAtLevel(
+  db: Executor,
+  minAccessLevel: number,
+): Promise<RequestContext[]> {
+  const rows = await db
+    .select({
+      company_id: users.company_id,
+      user_id: users.id,
+      access_level: users.access_level,
+      base_role: roles.base_role,
+      permissions: rolePermissionsOfUser,
+    })
+    .from(users)
+    .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
+    .innerJoin(companies, tenantScope(users, companies.id))
+    .where(
+      and(
+        gte(users.access_level, minAccessLevel),
+        eq(companies.is_active, true),
+        eq(users.is_active, true),
+        eq(users.is_locked, false),
+        eq(users.is_deleted, false),
+        eq(roles.is_active, true),
+      ),
+    )
+    .orderBy(users.company_id, users.id);
+  return rows.map((row) => ({
+    sessionId: 0,
+    companyId: row.company_id,
+    userId: row.user_id,
+    accessLevel: row.access_level,
+    baseRole: isRoleKey(row.base_role) ? row.base_role : 'base_user',
+    permissions: permissionSetOf(row.permissions),
+  }));
+}
+
 /**
  * Resolves a bearer token to the caller in one round trip: the live session, its user (active, not
  * locked or deleted, in an active company) and the permission flags granted through the user's role.
@@ -91,11 +146,7 @@ export async function sessionForToken(
       user_id: sessions.user_id,
       access_level: users.access_level,
       base_role: roles.base_role,
-      permissions: sql<string[] | null>`(
-        select array_agg(distinct p) from ${rolePermissionGroups} rpg
-          join ${permissionGroups} g on g.company_id = rpg.company_id and g.id = rpg.permission_group_id and g.is_active
-          cross join lateral unnest(g.permissions) as p
-         where rpg.company_id = ${users.company_id} and rpg.role_id = ${users.role_id})`,
+      permissions: rolePermissionsOfUser,
     })
     .from(sessions)
     .innerJoin(users, tenantJoin(users, sessions.company_id, sessions.user_id))
@@ -114,8 +165,7 @@ export async function sessionForToken(
       ),
     );
   if (!row) return null;
-  const permissions: PermissionSet = {};
-  for (const flag of row.permissions ?? []) if (isPermission(flag)) permissions[flag] = true;
+  const permissions = permissionSetOf(row.permissions);
   return {
     expiresAt: Date.parse(row.expires_at),
     ctx: {
