@@ -937,3 +937,43 @@ describe('discrepancies and the supplier’s secure link', () => {
     expect((await comment(discrepancy.id, token, 'Tracking: 1Z999')).status).toBe(200);
   });
 });
+
+describe('the demo', () => {
+  it('has a purchase order received by serial: three phones in the warehouse, one rejected and found by the lookup', async () => {
+    const orders = await get<{ results: (PurchaseOrder & { reference: string | null })[] }>(
+      '/inventory-purchase-orders?search=PO-MOTO-0425',
+    );
+    expect(orders.status, JSON.stringify(orders.body)).toBe(200);
+    const order = orders.body.data.results[0];
+    expect(order?.status).toBe('received');
+    if (!order) throw new Error('demo order missing');
+    const receipts = await get<{ results: { id: number }[] }>(
+      `/inventory-purchase-order-receipts?search=${encodeURIComponent('Serials scanned at the dock')}`,
+    );
+    const receiptId = receipts.body.data.results[0]?.id;
+    if (!receiptId) throw new Error('demo receipt missing');
+    const receipt = (await get<Receipt>(`/inventory-purchase-order-receipts/${receiptId}`)).body
+      .data;
+    const [line] = receipt.lines ?? [];
+    expect(line).toMatchObject({ quantity: 3, rejected_quantity: 1 });
+    if (!line) throw new Error('demo receipt line missing');
+    type Lookup = {
+      item: { location_kind: string } | null;
+      rejections: { receipt_id: number; purchase_order_id: number; reason: string | null }[];
+    };
+    for (const serial of line.serials) {
+      const found = await get<Lookup>(`/product-serials?serial=${serial}`);
+      expect(found.body.data.item?.location_kind).toBe('warehouse');
+    }
+    const [rejected] = line.rejected_serials;
+    const lookup = await get<Lookup>(`/product-serials?serial=${rejected}`);
+    expect(lookup.body.data.item).toBeNull();
+    expect(lookup.body.data.rejections).toMatchObject([
+      {
+        receipt_id: receiptId,
+        purchase_order_id: order.id,
+        reason: expect.stringMatching(/Cracked/),
+      },
+    ]);
+  });
+});

@@ -96,9 +96,9 @@ const demoOrders: {
 
 /**
  * The buying side of the main demo company: a warehouse, two suppliers, two vendors, purchase
- * orders in draft, pending approval, approved and sent; one partially received (a receipt with a
- * short line, its discrepancy and comments from staff and the supplier) and one received and
- * closed. Products come from the catalogue demo by SKU (none there: no orders).
+ * orders in draft, pending approval and approved; one of phones received by serial (three in the
+ * warehouse, one rejected), one partially received (a receipt with a short line, its discrepancy
+ * and comments from staff and the supplier) and one received and closed. Products come from the catalogue demo by SKU (none there: no orders).
  */
 export async function seedPurchasingDemo({ tx, companyId, demoCompany }: DemoContext) {
   const madeSuppliers = await tx
@@ -179,12 +179,14 @@ const serialsFor = (lineId: number, count: number, isSerialized: boolean) =>
     : [];
 
 /**
- * The chargers order is received with two chargers short (a discrepancy the supplier answered);
- * the power bank order is received in full and closed.
+ * The Moto order is received by serial: three phones into the warehouse, one rejected (its serial
+ * set aside for the supplier, found by the serial lookup); the chargers order is received with two
+ * chargers short (a discrepancy the supplier answered); the power bank order is received in full
+ * and closed.
  */
 async function receiveDemo(tx: Tx, ctx: RequestContext, orderIds: number[]) {
-  const [, , , , chargersId, powerId] = orderIds;
-  if (!chargersId || !powerId) return;
+  const [, , , motoId, chargersId, powerId] = orderIds;
+  if (!motoId || !chargersId || !powerId) return;
   const linesOf = (orderId: number) =>
     tx
       .select()
@@ -197,11 +199,33 @@ async function receiveDemo(tx: Tx, ctx: RequestContext, orderIds: number[]) {
       )
       .orderBy(purchaseOrderLines.id);
   const products = await stockFactsBySku(tx, ctx.companyId, [
+    'MOT-GPWR-128',
     'BLK-CHG-20W',
     'APL-CASE-16',
     'ANK-PB-10K',
   ]);
   const serialised = new Map([...products.values()].map((p) => [p.id, p.is_serialized]));
+
+  const [phones] = await linesOf(motoId);
+  const phoneSerials = phones
+    ? serialsFor(phones.id, 4, serialised.get(phones.product_id) ?? false)
+    : [];
+  if (phones && phoneSerials.length)
+    await postReceipt(tx, ctx, {
+      purchase_order_id: motoId,
+      note: 'Serials scanned at the dock',
+      lines: [
+        {
+          purchase_order_line_id: phones.id,
+          accepted_quantity: 3,
+          rejected_quantity: 1,
+          short_quantity: 0,
+          reason: 'Cracked screen on arrival; returned to Brightstar',
+          serials: phoneSerials.slice(0, 3),
+          rejected_serials: phoneSerials.slice(3),
+        },
+      ],
+    });
 
   const [chargers, cases] = await linesOf(chargersId);
   if (!chargers || !cases) return;
