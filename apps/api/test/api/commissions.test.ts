@@ -14,6 +14,8 @@ import {
   carrierStatements,
   commissionLines,
   commissionPeriods,
+  commissionPlans,
+  commissionRuleVersions,
 } from '../../src/modules/commissions/schema.ts';
 import { stores } from '../../src/modules/organisation/schema.ts';
 import { activations, saleReturns, sales } from '../../src/modules/sales/schema.ts';
@@ -68,6 +70,10 @@ beforeAll(async () => {
     .from(users)
     .where(eq(users.id, associate.id));
   const roleId = me?.role_id ?? 0;
+  // The demo's plans (for this role) and the lines computed under them go: this test writes its
+  // own and counts every commission line of the company.
+  for (const table of [commissionLines, commissionRuleVersions, commissionPlans, commissionPeriods])
+    await t.database.db.delete(table).where(eq(table.company_id, associate.companyId));
 
   // Activations: $10 each up to 5 a month, $15 above; accessories: 10% of the net.
   const plan = await call<CommissionPlan>('POST', '/commission-plans', agent, {

@@ -189,6 +189,8 @@ export const commissionLineSchema = z.object({
   category: commissionCategory,
   source_kind: z.enum(sourceKinds),
   source_id: id,
+  /** what earned it, by name: "Activation 3405550191", "Sale #12, line #31", "Bill payment LT-… (…)" */
+  source_label: z.string(),
   kind: z.enum(lineKinds),
   units: z.number().int(),
   basis_cents: z.number().int(),

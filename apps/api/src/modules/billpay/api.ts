@@ -1,4 +1,5 @@
 import { and, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { dollars } from '@portal/contract/resources/sales';
 import type { Executor } from '../../platform/database.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { billPayments } from './schema.ts';
@@ -57,5 +58,44 @@ export async function commissionBillPaymentsBetween(
             occurred_at: r.sent_at,
           },
         ],
+  );
+}
+
+/**
+ * How a commission statement names bill payments: "Bill payment LT-… · Grace Hodge · $85.00"
+ * (a prepaid sale by its product), by id; ids of another company are left out.
+ */
+export async function billPaymentLabelsOf(
+  db: Executor,
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: billPayments.id,
+      kind: billPayments.kind,
+      carrier: billPayments.carrier,
+      account_number: billPayments.account_number,
+      account_holder: billPayments.account_holder,
+      product_name: billPayments.product_name,
+      provider_reference: billPayments.provider_reference,
+      amount_cents: billPayments.amount_cents,
+    })
+    .from(billPayments)
+    .where(and(tenantScope(billPayments, companyId), inArray(billPayments.id, ids)));
+  return new Map(
+    rows.map((r) => {
+      const what =
+        r.kind === 'prepaid'
+          ? `Prepaid ${r.product_name ?? r.carrier}`
+          : `Bill payment ${r.carrier}`;
+      const parts = [
+        `${what} ${r.provider_reference ?? `#${String(r.id)}`}`,
+        r.account_holder ?? r.account_number,
+        dollars(r.amount_cents),
+      ];
+      return [r.id, parts.join(' · ')];
+    }),
   );
 }

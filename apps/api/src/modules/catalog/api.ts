@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '@portal/contract/envelope';
-import type { ProductKind } from '@portal/contract/resources/catalog';
+import type { CatalogKind, ProductKind } from '@portal/contract/resources/catalog';
 import type { ShopProduct, ShopQuery } from '@portal/contract/shop';
 import type { Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -299,13 +299,15 @@ export async function productIdsBySku(
 export async function ensureProduct(
   db: Executor,
   companyId: number,
-  product: { sku: string; name: string; kind: 'device' | 'accessory'; price_cents: number },
+  product: { sku: string; name: string; kind: CatalogKind; price_cents: number },
 ): Promise<number> {
   const found = (await productIdsBySku(db, companyId, [product.sku])).get(product.sku);
   if (found) return found;
+  // Plans and features are services: nothing to serialise.
+  const is_serialized = product.kind === 'device' || product.kind === 'accessory';
   const [made] = await db
     .insert(products)
-    .values({ company_id: companyId, ...product, is_serialized: true })
+    .values({ company_id: companyId, ...product, is_serialized })
     .returning({ id: products.id });
   if (!made) throw new Error(`catalog: product ${product.sku} not made`);
   return made.id;

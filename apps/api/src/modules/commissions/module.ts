@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { seedCommissionsDemo } from './demo.ts';
 import { carrierRateService, commissionPlanService } from './plans.ts';
 import { commissionRoutes } from './routes.ts';
 
@@ -17,6 +18,9 @@ export const commissionsModule = defineModule({
     'write_carrier_statements',
   ],
   routes: (api, { db }) => commissionRoutes(api, db),
+  demo: async ({ tx, companyId, demoCompany }) => {
+    if (demoCompany) await seedCommissionsDemo(tx, companyId);
+  },
   sidebar: [
     {
       name: 'Commissions',

@@ -5,8 +5,10 @@ import type { RequestContext } from '../../platform/context.ts';
 import type { Executor } from '../../platform/database.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { baseRoleOf, mayActOn } from '../access/api.ts';
+import { billPaymentLabelsOf } from '../billpay/api.ts';
 import { resolveScope } from '../oneview/api.ts';
 import { placeNameOf } from '../organisation/api.ts';
+import { commissionSourceLabelsOf } from '../sales/api.ts';
 import { namesOf, roleIdOf } from '../users/api.ts';
 import {
   commissionLines,
@@ -62,6 +64,20 @@ async function linesWhere(
     )
     .orderBy(asc(commissionLines.occurred_at), asc(commissionLines.id));
   const names = await namesOf(db, ctx.companyId, [...new Set(rows.map((r) => r.line.employee_id))]);
+  const idsOf = (kind: string) =>
+    rows.flatMap((r) => (r.line.source_kind === kind ? [r.line.source_id] : []));
+  const sourceLabels = await commissionSourceLabelsOf(db, ctx.companyId, {
+    activation: idsOf('activation'),
+    sale_line: idsOf('sale_line'),
+  });
+  const billLabels = await billPaymentLabelsOf(db, ctx.companyId, idsOf('bill_payment'));
+  const labelOf = (kind: string, id: number) =>
+    (kind === 'bill_payment'
+      ? billLabels
+      : kind === 'activation'
+        ? sourceLabels.activation
+        : sourceLabels.sale_line
+    ).get(id) ?? `#${String(id)}`;
   return {
     status: row.status === 'closed' ? 'closed' : 'open',
     lines: rows.map(({ line, plan_name, rule_version, store_name }) => ({
@@ -78,6 +94,7 @@ async function linesWhere(
       category: commissionCategory.parse(line.category),
       source_kind: sourceKinds.find((k) => k === line.source_kind) ?? 'sale_line',
       source_id: line.source_id,
+      source_label: labelOf(line.source_kind, line.source_id),
       kind: lineKinds.find((k) => k === line.kind) ?? 'earned',
       units: line.units,
       basis_cents: line.basis_cents,
@@ -197,6 +214,7 @@ export function statementCsv(statement: CommissionStatement) {
     'basis',
     'amount',
     'date',
+    'source_label',
   ];
   const rows = statement.lines.map((l) => [
     l.period,
@@ -212,7 +230,23 @@ export function statementCsv(statement: CommissionStatement) {
     money(l.basis_cents),
     money(l.amount_cents),
     l.occurred_at.slice(0, 10),
+    l.source_label,
   ]);
-  rows.push(['Total', '', '', '', '', '', '', '', '', '', '', money(statement.total_cents), '']);
+  rows.push([
+    'Total',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    money(statement.total_cents),
+    '',
+    '',
+  ]);
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -3,6 +3,7 @@
 export {
   carrierActivationsBetween,
   commissionReturnsBetween,
+  commissionSourceLabelsOf,
   commissionSourcesBetween,
   type CommissionSource,
   type MatchableActivation,

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.ts';
 import { tenantScope } from '../../db/columns.ts';
-import { saleProductsOf } from '../catalog/api.ts';
+import { productNamesOf, saleProductsOf } from '../catalog/api.ts';
 import { activations, saleLines, saleReturns, sales } from './schema.ts';
 
 /** What earns a commission in a window, as the commissions module reads it (issue 17 item 11). */
@@ -172,4 +172,48 @@ export async function carrierActivationsBetween(
     )
     .orderBy(activations.id);
   return rows;
+}
+
+/**
+ * How a commission statement names its activations and sale lines, by kind and id: "Activation
+ * 3405550191 (Verizon)" and "Sale #12 · iPhone 16 128 GB × 1"; ids of another company are left out.
+ */
+export async function commissionSourceLabelsOf(
+  db: Executor,
+  companyId: number,
+  ids: { activation: number[]; sale_line: number[] },
+): Promise<{ activation: Map<number, string>; sale_line: Map<number, string> }> {
+  const activated = ids.activation.length
+    ? await db
+        .select({
+          id: activations.id,
+          phone_number: activations.phone_number,
+          carrier: activations.carrier,
+        })
+        .from(activations)
+        .where(and(tenantScope(activations, companyId), inArray(activations.id, ids.activation)))
+    : [];
+  const lines = ids.sale_line.length
+    ? await db
+        .select({
+          id: saleLines.id,
+          sale_id: saleLines.sale_id,
+          product_id: saleLines.product_id,
+          quantity: saleLines.quantity,
+        })
+        .from(saleLines)
+        .where(and(tenantScope(saleLines, companyId), inArray(saleLines.id, ids.sale_line)))
+    : [];
+  const names = await productNamesOf(db, companyId, [...new Set(lines.map((l) => l.product_id))]);
+  return {
+    activation: new Map(
+      activated.map((a) => [a.id, `Activation ${a.phone_number} (${a.carrier})`]),
+    ),
+    sale_line: new Map(
+      lines.map((l) => [
+        l.id,
+        `Sale #${String(l.sale_id)} · ${names.get(l.product_id) ?? `Product #${String(l.product_id)}`} × ${String(l.quantity)}`,
+      ]),
+    ),
+  };
 }

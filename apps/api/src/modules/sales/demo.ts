@@ -23,9 +23,18 @@ const demoCustomers = [
   ['Daniel', 'Brin', '3405550104', 'dbrin@example.com', '00803'],
 ] as const;
 
+/** The carrier's plans and features (services: no serial, no stock). */
+const demoServices = [
+  ['PLN-UNL-PLUS', 'Unlimited Plus', 'plan', 8000],
+  ['PLN-UNL-WELCOME', 'Unlimited Welcome', 'plan', 6500],
+  ['FTR-HOTSPOT-30', 'Hotspot 30 GB', 'feature', 1000],
+  ['FTR-INTL-CALL', 'International Calling', 'feature', 1500],
+] as const;
+
 /**
  * Demo Wireless's counter at the store most of its people work at: customers, stock of phones,
- * accessories and SIM kits, two completed sales (one today), a held sale and an activation.
+ * accessories and SIM kits, plans and features, two completed sales (one today), a held sale, an
+ * activation and a feature add-on sold today on its line.
  */
 export async function seedSalesDemo(tx: Tx, companyId: number) {
   // What must be sold with what: the carrier's rules every activation meets.
@@ -73,7 +82,20 @@ export async function seedSalesDemo(tx: Tx, companyId: number) {
     kind: 'accessory',
     price_cents: 1000,
   });
-  const facts = await saleProductsOf(tx, companyId, [iphone, galaxy, kase, charger, glass, sim]);
+  // The carrier's plans and features, sold on activations and as add-ons to existing lines.
+  const services: Record<string, number> = {};
+  for (const [sku, name, kind, price_cents] of demoServices)
+    services[sku] = await ensureProduct(tx, companyId, { sku, name, kind, price_cents });
+  const international = services['FTR-INTL-CALL'];
+  const facts = await saleProductsOf(tx, companyId, [
+    iphone,
+    galaxy,
+    kase,
+    charger,
+    glass,
+    sim,
+    ...Object.values(services),
+  ]);
 
   // Stock at the store: phones by IMEI, SIM kits by ICCID, accessories by serial when serialised.
   const serialsOf = new Map<number, string[]>();
@@ -125,6 +147,7 @@ export async function seedSalesDemo(tx: Tx, companyId: number) {
     customerId: number | null,
     items: { product: number; serial: string | null }[],
     done: { daysAgo: number; payments: (total: number) => Payment[] } | null,
+    lineId: number | null = null,
   ) {
     const lines = items.map((item) => {
       const price = facts.get(item.product)?.price_cents ?? 0;
@@ -140,6 +163,8 @@ export async function seedSalesDemo(tx: Tx, companyId: number) {
         company_id: companyId,
         store_id: home,
         customer_id: customerId,
+        kind: lineId === null ? 'sale' : 'feature_addon',
+        activation_id: lineId,
         status: done ? 'completed' : 'held',
         subtotal_cents: subtotal,
         tax_cents: tax,
@@ -207,19 +232,30 @@ export async function seedSalesDemo(tx: Tx, companyId: number) {
       ],
       'Activation of 3405550191',
     );
-    await tx.insert(activations).values({
-      company_id: companyId,
-      store_id: storeId,
-      customer_id: grace.id,
-      status: 'active',
-      carrier: 'Verizon',
-      plan: 'Unlimited Plus',
-      features: 'Hotspot 30 GB',
-      imei,
-      iccid,
-      phone_number: '3405550191',
-      dealer_code: 'VZ-DW-001',
-      created_by: seller.id,
-    });
+    const [line] = await tx
+      .insert(activations)
+      .values({
+        company_id: companyId,
+        store_id: storeId,
+        customer_id: grace.id,
+        status: 'active',
+        carrier: 'Verizon',
+        plan: 'Unlimited Plus',
+        features: 'Hotspot 30 GB',
+        imei,
+        iccid,
+        phone_number: '3405550191',
+        dealer_code: 'VZ-DW-001',
+        created_by: seller.id,
+      })
+      .returning({ id: activations.id });
+    // Grace came back today for international calling on that line: a feature add-on.
+    if (line && international)
+      await sale(
+        grace.id,
+        [{ product: international, serial: null }],
+        { daysAgo: 0, payments: (total) => [{ method: 'card', amount_cents: total }] },
+        line.id,
+      );
   }
 }

@@ -42,8 +42,7 @@ const columns = (team: boolean): readonly DataColumn<CommissionLine>[] => [
   {
     id: 'source',
     header: 'Source',
-    value: (row) =>
-      `${row.source_kind === 'activation' ? 'Activation' : 'Sale line'} #${String(row.source_id)}`,
+    value: (row) => row.source_label,
   },
   { id: 'kind', header: 'Kind', value: (row) => lineKindLabels[row.kind] },
   { id: 'units', header: 'Units', value: (row) => row.units, align: 'right' },
