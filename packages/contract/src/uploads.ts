@@ -34,6 +34,11 @@ export const uploadFolders = {
   oneViewBgImg: { maxBytes: 2 * MB, types: [...imageTypes] },
   /** a photo of a company asset (/asset-tracker) */
   'asset-photos': { maxBytes: 5 * MB, types: [...imageTypes] },
+  /** a file attached to a ticket (/task-center, /ticket-center, the external ticket center) */
+  'ticket-attachments': {
+    maxBytes: 10 * MB,
+    types: Object.keys(uploadContentTypes) as UploadContentType[],
+  },
 } as const satisfies Record<string, { maxBytes: number; types: readonly UploadContentType[] }>;
 export type UploadFolder = keyof typeof uploadFolders;
 export const uploadFolderNames = Object.keys(uploadFolders) as UploadFolder[];

@@ -95,6 +95,7 @@ const PARAM_TABLES: Record<string, string> = {
   documentId: 'hr_employee_documents',
   accessId: 'hr_store_temp_access',
   adjustmentId: 'order_price_adjustments',
+  attachmentId: 'ticket_attachments',
 };
 
 /** SPEC.md's `{a}&{b}` segments: the tables of their two ids, in order. */
@@ -156,6 +157,16 @@ const BODIES: Record<string, unknown> = {
   'POST /api/external/ticket-center/tickets/:id/transition': { to: 'open' },
   'POST /api/external/ticket-center/tickets/:id/comments': { body: 'Matrix' },
   'POST /api/external/ticket-center/tickets/:id/wait': { reason: 'Matrix' },
+  'POST /api/task-tickets/:id/attachments/sign': { file_name: 'a.txt', file_type: 'text/plain' },
+  'POST /api/task-tickets/:id/attachments': { key: '1/ticket-attachments/a.txt', file_name: 'a' },
+  'POST /api/external/ticket-center/tickets/:id/attachments/sign': {
+    file_name: 'a.txt',
+    file_type: 'text/plain',
+  },
+  'POST /api/external/ticket-center/tickets/:id/attachments': {
+    key: '1/ticket-attachments/a.txt',
+    file_name: 'a',
+  },
   'PATCH /api/oneview-company-widgets/:id': { locked: true },
   'PATCH /api/users/update-face/:user_id': {
     faceImage: 'A'.repeat(200),

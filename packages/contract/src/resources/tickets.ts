@@ -248,6 +248,26 @@ export const publicTicketCommentInputSchema = ticketCommentInputSchema.extend({
   name: z.string().trim().min(1, 'Name is required').max(120),
 });
 
+/** A file attached to a ticket (uploaded to a signed URL of the ticket-attachments folder). */
+export const ticketAttachmentSchema = z.object({
+  id,
+  ticket_id: id,
+  file_name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  /** a short-lived signed read link to the file */
+  file_url: z.string(),
+  uploaded_by_name: z.string(),
+  created_at: isoDateTime,
+});
+export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
+
+/** POST .../attachments: the key a signed upload answered, and the file's own name. */
+export const ticketAttachmentInputSchema = z.strictObject({
+  key: z.string().trim().min(1, 'Upload the file first').max(300),
+  file_name: z.string().trim().min(1, 'A file name is required').max(200),
+});
+
 /** GET /ticket-center/dashboard: the caller's queue and the unassigned ones. */
 export const ticketDashboardSchema = z.object({
   my_queue: z.array(ticketSchema.omit({ allowed_transitions: true })),
@@ -271,6 +291,8 @@ export const publicTicketSchema = z.object({
   created_at: isoDateTime,
   closed_at: isoDateTime.nullable(),
   comments: z.array(ticketCommentSchema.omit({ author_id: true })),
+  /** the ticket's files, each with a read link good for about half an hour */
+  attachments: z.array(ticketAttachmentSchema),
 });
 export type PublicTicket = z.infer<typeof publicTicketSchema>;
 
@@ -286,6 +308,10 @@ export const ticketPublicLinkSchema = z.object({
 export const ticketMessages = {
   commentAdded: 'Comment added',
   closedNoComments: 'A closed ticket takes no comments',
+  attachmentAdded: 'File attached',
+  attachmentRemoved: 'File removed',
+  attachmentNotUploaded: 'Upload the file first',
+  closedNoAttachments: 'A closed ticket takes no files',
   linkCreated: 'Public link created',
 } as const;
 

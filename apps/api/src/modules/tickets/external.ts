@@ -23,8 +23,10 @@ import type { RequestContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
+import type { Uploads } from '../../platform/uploads.ts';
 import { storesServedBy } from '../assignments/api.ts';
 import { namesOf } from '../users/api.ts';
+import { attachmentRoutes } from './attachments.ts';
 import { addComment, commentsOf } from './comments.ts';
 import { tickets } from './schema.ts';
 import { ticketService } from './services.ts';
@@ -71,9 +73,17 @@ async function assertInScope(db: Database, ctx: RequestContext, id: number) {
   if (!row) throw AppError.notFound('Ticket');
 }
 
-export function externalTicketRoutes(app: FastifyInstance, db: Database) {
+export function externalTicketRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { access: EXTERNAL_TICKETS_PERMISSION } as const;
+
+  attachmentRoutes(app, db, uploads, {
+    base: BASE,
+    tags,
+    read: EXTERNAL_TICKETS_PERMISSION,
+    write: EXTERNAL_TICKETS_PERMISSION,
+    assertMay: (ctx, id) => assertInScope(db, ctx, id),
+  });
 
   r.get(BASE, {
     schema: {

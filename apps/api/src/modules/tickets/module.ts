@@ -31,12 +31,12 @@ export const ticketsModule = defineModule({
     tenantResource(ticketPriorities, tables.ticketPriorities),
     tenantResource(ticketTemplates, tables.ticketTemplates),
   ],
-  routes: (api, { db, config }) => {
-    api.publicLinks.handle(ticketLinkHandler);
+  routes: (api, { db, config, uploads }) => {
+    api.publicLinks.handle(ticketLinkHandler(uploads));
     api.publicLinks.handle(storeTicketLinkHandler);
-    ticketRoutes(api, db);
-    externalTicketRoutes(api, db);
-    publicTicketRoutes(api, db);
+    ticketRoutes(api, db, uploads);
+    externalTicketRoutes(api, db, uploads);
+    publicTicketRoutes(api, db, uploads);
     publicTicketCenterRoutes(api, db);
     storeLinkRoutes(api, db, config.appUrl);
   },

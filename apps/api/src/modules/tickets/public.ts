@@ -34,7 +34,9 @@ import { errorReplies, ok } from '../../platform/reply.ts';
 import { publish } from '../../platform/events.ts';
 import { publicLinks } from '../../platform/schema.ts';
 import { asCompany, asSystem } from '../../platform/tenant-connection.ts';
+import type { Uploads } from '../../platform/uploads.ts';
 import { companyNameOf, storeHoursOf } from '../organisation/api.ts';
+import { attachmentsOf } from './attachments.ts';
 import { addComment, commentsOf } from './comments.ts';
 import { tickets, ticketTypes } from './schema.ts';
 import { recordEvent } from './sla.ts';
@@ -62,12 +64,18 @@ function assertAlive(ticket: { closed_at: string | null }, now = Date.now()) {
 }
 
 /** What a visitor sees: the ticket's subject, details, status and comments, no staff ids. */
-async function publicView(db: Executor, link: ResolvedLink): Promise<PublicTicket> {
+async function publicView(
+  db: Executor,
+  uploads: Uploads,
+  link: ResolvedLink,
+): Promise<PublicTicket> {
   return asCompany(link.companyId, async () => {
     const ticket = await ticketOf(db, link.companyId, link.recordId);
     assertAlive(ticket);
     const status = ticketStatuses.find((state) => state === ticket.status) ?? 'new';
     const comments = await commentsOf(db, link.companyId, ticket.id);
+    // The link opened this one ticket: its files, each through a read link of half an hour or so.
+    const attachments = await attachmentsOf(db, link.companyId, ticket.id, uploads.readUrl);
     return {
       id: ticket.id,
       subject: ticket.subject,
@@ -78,6 +86,7 @@ async function publicView(db: Executor, link: ResolvedLink): Promise<PublicTicke
       created_at: ticket.created_at,
       closed_at: ticket.closed_at,
       comments: comments.map(({ author_id: _staff, ...comment }) => comment),
+      attachments,
     };
   });
 }
@@ -100,20 +109,21 @@ async function commentThroughLink(
 }
 
 /** The platform handler: staff make, list and revoke a ticket's links at /public-links. */
-export const ticketLinkHandler = definePublicLinkHandler({
-  ...TICKET_LINK,
-  manage: 'write_tickets',
-  async exists(db, companyId, recordId) {
-    const [row] = await db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(and(tenantScope(tickets, companyId), eq(tickets.id, recordId)));
-    return Boolean(row);
-  },
-  view: publicView,
-  body: publicTicketCommentInputSchema,
-  act: (tx, link, body) => commentThroughLink(tx, link, body),
-});
+export const ticketLinkHandler = (uploads: Uploads) =>
+  definePublicLinkHandler({
+    ...TICKET_LINK,
+    manage: 'write_tickets',
+    async exists(db, companyId, recordId) {
+      const [row] = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(tenantScope(tickets, companyId), eq(tickets.id, recordId)));
+      return Boolean(row);
+    },
+    view: (db, link) => publicView(db, uploads, link),
+    body: publicTicketCommentInputSchema,
+    act: (tx, link, body) => commentThroughLink(tx, link, body),
+  });
 
 const visitorOf = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -130,7 +140,7 @@ const publicComment = ticketCommentSchema.omit({ author_id: true });
  * token must be a link to this very ticket (another id, a tampered or unknown token: 404),
  * revoked 403, expired 410 (also 14 days after the ticket closed). Read and comment only.
  */
-export function publicTicketRoutes(app: FastifyInstance, db: Database) {
+export function publicTicketRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const links = app.publicLinks;
   const open = (request: FastifyRequest, value: string, id: number) =>
@@ -150,7 +160,7 @@ export function publicTicketRoutes(app: FastifyInstance, db: Database) {
     config: { access: 'public' },
     handler: async (request) => {
       const link = await open(request, request.query.token, request.params.ticketId);
-      return ok('', await publicView(db, link));
+      return ok('', await publicView(db, uploads, link));
     },
   });
 
@@ -164,7 +174,7 @@ export function publicTicketRoutes(app: FastifyInstance, db: Database) {
     config: { access: 'public' },
     handler: async (request) => {
       const link = await open(request, request.query.token, request.query.ticket_id);
-      const { comments } = await publicView(db, link);
+      const { comments } = await publicView(db, uploads, link);
       return ok('', { results: comments, total: comments.length });
     },
   });

@@ -26,8 +26,10 @@ import { callerOf } from '../../platform/access.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/database.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
+import type { Uploads } from '../../platform/uploads.ts';
 import { districtRegionOf, placeIdsIn, placeNameOf, storeDistrictOf } from '../organisation/api.ts';
 import { namesOf } from '../users/api.ts';
+import { attachmentRoutes } from './attachments.ts';
 import { addComment, commentsOf } from './comments.ts';
 import { ticketPriorities, tickets } from './schema.ts';
 import { ticketService } from './services.ts';
@@ -177,8 +179,16 @@ async function slaTracker(
   return { results, total: counts?.total ?? 0, breached: counts?.breached ?? 0 };
 }
 
-export function ticketRoutes(app: FastifyInstance, db: Database) {
+export function ticketRoutes(app: FastifyInstance, db: Database, uploads: Uploads) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  attachmentRoutes(app, db, uploads, {
+    base: '/task-tickets',
+    tags,
+    read: 'read_tickets',
+    write: 'write_tickets',
+    assertMay: (ctx, id) => ticketService.get(db, ctx, id),
+  });
 
   r.get('/ticket-center/dashboard', {
     schema: {

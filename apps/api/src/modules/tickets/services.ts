@@ -13,6 +13,7 @@ import { publish } from '../../platform/events.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { notify } from '../notifications/api.ts';
 import { recordEvent, refreshSla, waitReason } from './sla.ts';
+import { queueTicketFiles } from './attachments.ts';
 import { lockTicket } from './comments.ts';
 import { ticketEvents, tickets, ticketTemplates } from './schema.ts';
 
@@ -161,6 +162,8 @@ export const ticketService = createResourceService({
         );
       return changes;
     },
+    /** The ticket's files go once its delete commits (their rows go by the cascade). */
+    beforeRemove: (row, _ctx, tx) => queueTicketFiles(tx, Number(row.company_id), Number(row.id)),
     async afterWrite(row, _input, ctx, tx) {
       const companyId = Number(row.company_id);
       const id = Number(row.id);

@@ -29,6 +29,7 @@ import { parseRouteId } from '../../platform/resources/paths.ts';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { useSignOut } from '../auth/useSignOut.ts';
 import { ticketPaths } from './paths.ts';
+import { TicketAttachments } from './TicketAttachments.tsx';
 import { CommentThread } from './TicketComments.tsx';
 import { TicketSlaPanel } from './TicketSlaPanel.tsx';
 import {
@@ -214,6 +215,7 @@ function ExternalTicket() {
         base={EXTERNAL_TICKETS_BASE}
         onChanged={() => void refresh()}
       />
+      <TicketAttachments id={id} canWrite={!closed} base={EXTERNAL_TICKETS_BASE} />
       <CommentThread
         comments={comments.data ?? []}
         onAdd={closed ? undefined : add.mutateAsync}

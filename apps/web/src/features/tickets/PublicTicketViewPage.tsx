@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../platform/api.ts';
+import { AttachmentList } from './TicketAttachments.tsx';
 import { CommentThread } from './TicketComments.tsx';
 import { fetchPublicTicket, postPublicComment } from './tickets-api.ts';
 
@@ -71,6 +72,7 @@ export function PublicTicketViewPage() {
             </Stack>
             <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>{ticket.data.detail}</Typography>
           </Paper>
+          {ticket.data.attachments.length > 0 && <AttachmentList files={ticket.data.attachments} />}
           {ticket.data.status !== 'closed' && (
             <TextField
               label="Your name"

@@ -7,6 +7,7 @@ import {
   publicTicketSchema,
   slaTrackerSchema,
   storeTicketLinkSchema,
+  ticketAttachmentSchema,
   ticketCommentSchema,
   ticketDashboardSchema,
   ticketSchema,
@@ -15,11 +16,14 @@ import {
   type PublicTicketOpen,
   type SlaTrackerQuery,
 } from '@portal/contract/resources/tickets';
+import { z } from 'zod';
 import { api } from '../../platform/api.ts';
+import { uploadSignedFile } from '../../platform/uploads.ts';
 
 export const ticketKeys = {
   dashboard: ['ticket-center', 'dashboard'] as const,
   comments: (id: number) => ['tickets', id, 'comments'] as const,
+  attachments: (id: number) => ['tickets', id, 'attachments'] as const,
 };
 
 export const fetchDashboard = (signal?: AbortSignal) =>
@@ -36,6 +40,29 @@ export const fetchComments = (id: number, signal?: AbortSignal, base = TICKETS_B
 
 export const postComment = (id: number, body: string, base = TICKETS_BASE) =>
   api.post(`${base}/${id}/comments`, { body }, ticketCommentSchema);
+
+export const fetchAttachments = (id: number, signal?: AbortSignal, base = TICKETS_BASE) =>
+  api
+    .get(`${base}/${id}/attachments`, listDataSchema(ticketAttachmentSchema), { signal })
+    .then((r) => r.data.results);
+
+/** Uploads the file to a signed URL of the ticket, then attaches it by its key. */
+export async function attachFile(id: number, file: File, base = TICKETS_BASE) {
+  const signed = await uploadSignedFile(
+    `${base}/${id}/attachments/sign`,
+    'ticket-attachments',
+    file,
+    'The file could not be uploaded',
+  );
+  return api.post(
+    `${base}/${id}/attachments`,
+    { key: signed.key, file_name: file.name },
+    ticketAttachmentSchema,
+  );
+}
+
+export const removeAttachment = (id: number, attachmentId: number, base = TICKETS_BASE) =>
+  api.delete(`${base}/${id}/attachments/${attachmentId}`, z.null());
 
 const linkQuery = (id: number) => ({ resource: 'tickets', action: 'view', record_id: id });
 export const publicLinkKeys = (id: number) => ['tickets', id, 'public-links'] as const;

@@ -20,6 +20,7 @@ import { defineResourceUi, type ReferenceSource } from '../../platform/resources
 import { useResourceRow } from '../../platform/resources/use-resource.ts';
 import { hasPermission } from '../auth/session.ts';
 import { ticketPaths } from './paths.ts';
+import { TicketAttachments } from './TicketAttachments.tsx';
 import { CommentThread } from './TicketComments.tsx';
 import { TemplateFormPage } from './TemplateFormPage.tsx';
 import { TicketPublicLink } from './TicketPublicLink.tsx';
@@ -176,6 +177,7 @@ function TicketPanels({ id }: { id: number }) {
         version={String(ticket.data.updated_at)}
         canWrite={hasPermission('write_tickets')}
       />
+      <TicketAttachments id={id} canWrite={!closed && hasPermission('write_tickets')} />
       <CommentThread
         comments={comments.data ?? []}
         onAdd={!closed && hasPermission('write_tickets') ? add.mutateAsync : undefined}
