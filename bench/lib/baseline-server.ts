@@ -1,6 +1,7 @@
 /**
- * The bare baseline: Fastify plus a database driver and one route running the same SQL as the
- * users list (rows + count, in parallel like the API), with no auth, validation or envelope schema.
+ * The bare baseline: Fastify plus a database driver and routes running the same SQL as the users
+ * list and the order list (rows + count, in parallel like the API), with no auth, validation or
+ * envelope schema.
  * Runs as its own process (see baseline.ts) so it gets a CPU of its own, like the API does.
  *
  * Env: PORT, and either DATABASE_URL (node-postgres pool of 10, like the API) or PGLITE_DIR.
@@ -8,6 +9,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { ordersCountSql, ordersListSql } from './orders-seed.ts';
 import { BENCH_COMPANY_ID, usersCountSql, usersListSql } from './seed.ts';
 
 type Query = (text: string, params: unknown[]) => Promise<unknown[]>;
@@ -36,16 +38,18 @@ async function main() {
   const db = await openDatabase();
   const app = Fastify({ logger: false });
   app.get('/health', async () => ({ ok: true }));
-  app.get('/users', async () => {
+  const page = async (listSql: string, countSql: string) => {
     const [results, totals] = await Promise.all([
-      db.query(usersListSql, [BENCH_COMPANY_ID]),
-      db.query(usersCountSql, [BENCH_COMPANY_ID]),
+      db.query(listSql, [BENCH_COMPANY_ID]),
+      db.query(countSql, [BENCH_COMPANY_ID]),
     ]);
     const first = totals[0];
     const total =
       typeof first === 'object' && first !== null && 'total' in first ? Number(first.total) : 0;
     return { success: true, message: 'ok', data: { results, total } };
-  });
+  };
+  app.get('/users', () => page(usersListSql, usersCountSql));
+  app.get('/orders', () => page(ordersListSql, ordersCountSql));
   app.addHook('onClose', () => db.close());
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
