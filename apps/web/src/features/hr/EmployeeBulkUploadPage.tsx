@@ -1,11 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   EMPLOYEE_BULK_MAX_ROWS,
@@ -18,6 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, ApiError } from '../../platform/api.ts';
+import { BulkProblems } from '../../platform/resources/BulkCsvPage.tsx';
 import { notify } from '../../platform/toasts.ts';
 import { employeeKeys } from './employees-api.ts';
 
@@ -114,24 +110,7 @@ export function EmployeeBulkUploadPage() {
             {result.errorCount} {result.errorCount === 1 ? 'problem' : 'problems'} in {result.total}{' '}
             rows; nothing was created.
           </Alert>
-          <Table size="small" aria-label="Problems by line">
-            <TableHead>
-              <TableRow>
-                <TableCell>Line</TableCell>
-                <TableCell>Column</TableCell>
-                <TableCell>Problem</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.errors.map((error, index) => (
-                <TableRow key={`${error.line}-${index}`}>
-                  <TableCell>{error.line}</TableCell>
-                  <TableCell>{error.field ?? ''}</TableCell>
-                  <TableCell>{error.message}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <BulkProblems errors={result.errors} label="Problems by line" />
         </>
       )}
     </Stack>
