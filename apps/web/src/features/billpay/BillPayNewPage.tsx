@@ -1,24 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { Controller, useController } from 'react-hook-form';
 import { z } from 'zod';
 import { billPaymentBody, billPayMessages, billPayments } from '@portal/contract/resources/billpay';
 import { carriers } from '@portal/contract/resources/sales';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { fieldProps, useContractForm } from '../../platform/ui/contract-form.ts';
 import {
-  leftToPay,
-  PaymentSplit,
   paymentDraftsField,
-  paymentsError,
   paymentsOf,
   toCents,
   validCents,
@@ -27,7 +18,12 @@ import {
 } from '../../platform/resources/PaymentSplit.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { billPayPaths } from './paths.ts';
-import { currentStoreId, useIdempotencyKey, usePaymentSubmit } from './payment-parts.tsx';
+import {
+  currentStoreId,
+  PaymentFormPage,
+  useIdempotencyKey,
+  usePaymentSubmit,
+} from './payment-parts.tsx';
 
 /** The form as typed (dollars); the schema below turns it into the API's body. */
 interface BillFormValues {
@@ -84,9 +80,9 @@ export function BillPayNewPage() {
     guard: false,
   });
   const { control } = form;
-  const [amount, fee, drafts] = form.watch(['amount_cents', 'fee_cents', 'payments']);
+  const [amount, fee] = form.watch(['amount_cents', 'fee_cents']);
   const total = totalOf({ amount_cents: amount, fee_cents: fee });
-  const payments = withTotal(drafts, total);
+  const paymentsField = useController({ control, name: 'payments' });
   const submit = usePaymentSubmit('bill');
   const pay = useMutation({
     mutationFn: (body: z.output<typeof billForm>) =>
@@ -99,135 +95,94 @@ export function BillPayNewPage() {
   });
   const send = form.handleSubmit((body) => pay.mutate(body));
   if (!hasPermission('write_bill_payments')) return <AccessDenied />;
-  // Sent, or being sent: the button stays off so a second click cannot start another request.
-  const busy = pay.isPending || pay.isSuccess;
   return (
-    <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <Stack direction="row" alignItems="center" spacing={1} flexWrap="wrap">
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          Pay a bill
-        </Typography>
-        <Button component={RouterLink} to={billPayPaths.incomm}>
-          Prepaid refill
-        </Button>
-        <Button component={RouterLink} to={billPayPaths.payments.list}>
-          Bill payments
-        </Button>
+    <PaymentFormPage
+      title="Pay a bill"
+      other={{ label: 'Prepaid refill', to: billPayPaths.incomm }}
+      storeId={storeId}
+      onSubmit={send}
+      pending={pay.isPending}
+      sent={pay.isSuccess}
+      total={total}
+      payments={paymentsField}
+      action="Pay bill"
+    >
+      <Controller
+        name="carrier"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...fieldProps(field)}
+            select
+            label="Carrier"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          >
+            {carriers.map((name) => (
+              <MenuItem key={name} value={name}>
+                {name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="account_number"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...fieldProps(field)}
+            label="Account or phone number"
+            required
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message ?? '10 digits'}
+            slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
+          />
+        )}
+      />
+      <Controller
+        name="account_holder"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...fieldProps(field)}
+            label="Account holder"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Stack direction="row" spacing={2}>
+        <Controller
+          name="amount_cents"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...fieldProps(field)}
+              label="Amount"
+              required
+              error={fieldState.invalid}
+              helperText={fieldState.error?.message ?? 'In dollars'}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              sx={{ flex: 1 }}
+            />
+          )}
+        />
+        <Controller
+          name="fee_cents"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...fieldProps(field)}
+              label="Fee"
+              error={fieldState.invalid}
+              helperText={fieldState.error?.message ?? 'Charged to the customer'}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              sx={{ flex: 1 }}
+            />
+          )}
+        />
       </Stack>
-      {storeId === null && (
-        <Alert severity="info">Choose your store in the store switcher to take a payment.</Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack
-          component="form"
-          spacing={2}
-          noValidate
-          onSubmit={(event) => {
-            if (busy) event.preventDefault();
-            else void send(event);
-          }}
-        >
-          <Controller
-            name="carrier"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...fieldProps(field)}
-                select
-                label="Carrier"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              >
-                {carriers.map((name) => (
-                  <MenuItem key={name} value={name}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            name="account_number"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...fieldProps(field)}
-                label="Account or phone number"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message ?? '10 digits'}
-                slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
-              />
-            )}
-          />
-          <Controller
-            name="account_holder"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...fieldProps(field)}
-                label="Account holder"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-          <Stack direction="row" spacing={2}>
-            <Controller
-              name="amount_cents"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...fieldProps(field)}
-                  label="Amount"
-                  required
-                  error={fieldState.invalid}
-                  helperText={fieldState.error?.message ?? 'In dollars'}
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  sx={{ flex: 1 }}
-                />
-              )}
-            />
-            <Controller
-              name="fee_cents"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...fieldProps(field)}
-                  label="Fee"
-                  error={fieldState.invalid}
-                  helperText={fieldState.error?.message ?? 'Charged to the customer'}
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  sx={{ flex: 1 }}
-                />
-              )}
-            />
-          </Stack>
-          <Controller
-            name="payments"
-            control={control}
-            render={({ field, fieldState }) => (
-              <PaymentSplit
-                title="Payment"
-                rowLabel="Payment"
-                total={total}
-                drafts={payments}
-                onChange={field.onChange}
-                error={paymentsError(fieldState.error)}
-              />
-            )}
-          />
-          <Box>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={busy || storeId === null || total <= 0 || leftToPay(total, payments) !== 0}
-            >
-              {pay.isPending ? 'Sending…' : 'Pay bill'}
-            </Button>
-          </Box>
-        </Stack>
-      </Paper>
-    </Stack>
+    </PaymentFormPage>
   );
 }

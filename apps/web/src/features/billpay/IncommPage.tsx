@@ -1,14 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { Controller, useController } from 'react-hook-form';
 import { z } from 'zod';
 import {
   billPayMessages,
@@ -23,17 +16,19 @@ import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { fieldProps, useContractForm } from '../../platform/ui/contract-form.ts';
 import {
-  leftToPay,
-  PaymentSplit,
   paymentDraftsField,
-  paymentsError,
   paymentsOf,
   withTotal,
   type PaymentDraft,
 } from '../../platform/resources/PaymentSplit.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { billPayPaths } from './paths.ts';
-import { currentStoreId, useIdempotencyKey, usePaymentSubmit } from './payment-parts.tsx';
+import {
+  currentStoreId,
+  PaymentFormPage,
+  useIdempotencyKey,
+  usePaymentSubmit,
+} from './payment-parts.tsx';
 
 /** The form as chosen and typed; the schema below turns it into the API's body. */
 interface PrepaidFormValues {
@@ -79,9 +74,9 @@ export function IncommPage() {
     guard: false,
   });
   const { control } = form;
-  const [code, value, drafts] = form.watch(['product_code', 'amount_cents', 'payments']);
+  const [code, value] = form.watch(['product_code', 'amount_cents']);
   const product = prepaidProductOf(code) ?? first;
-  const payments = withTotal(drafts, value);
+  const paymentsField = useController({ control, name: 'payments' });
   const submit = usePaymentSubmit('prepaid');
   const sell = useMutation({
     mutationFn: (body: z.output<typeof prepaidForm>) =>
@@ -98,121 +93,81 @@ export function IncommPage() {
   });
   const send = form.handleSubmit((body) => sell.mutate(body));
   if (!hasPermission('write_bill_payments')) return <AccessDenied />;
-  const busy = sell.isPending || sell.isSuccess;
   return (
-    <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <Stack direction="row" alignItems="center" spacing={1} flexWrap="wrap">
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          Prepaid refill
-        </Typography>
-        <Button component={RouterLink} to={billPayPaths.payments.create}>
-          Pay a bill
-        </Button>
-        <Button component={RouterLink} to={billPayPaths.payments.list}>
-          Bill payments
-        </Button>
-      </Stack>
-      {storeId === null && (
-        <Alert severity="info">Choose your store in the store switcher to take a payment.</Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack
-          component="form"
-          spacing={2}
-          noValidate
-          onSubmit={(event) => {
-            if (busy) event.preventDefault();
-            else void send(event);
-          }}
-        >
-          <Controller
-            name="product_code"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...fieldProps(field)}
-                select
-                label="Product"
-                onChange={(event) => {
-                  const next = prepaidProductOf(event.target.value) ?? first;
-                  field.onChange(next.code);
-                  form.setValue('amount_cents', next.values[0]);
-                }}
-                error={fieldState.invalid}
-                helperText={
-                  fieldState.error?.message ??
-                  (product.type === 'pin'
-                    ? 'A PIN card: the PIN prints on the receipt'
-                    : 'Refills the number directly')
-                }
-              >
-                {prepaidProducts.map((p) => (
-                  <MenuItem key={p.code} value={p.code}>
-                    {p.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+    <PaymentFormPage
+      title="Prepaid refill"
+      other={{ label: 'Pay a bill', to: billPayPaths.payments.create }}
+      storeId={storeId}
+      onSubmit={send}
+      pending={sell.isPending}
+      sent={sell.isSuccess}
+      total={value}
+      payments={paymentsField}
+      action="Sell refill"
+    >
+      <Controller
+        name="product_code"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...fieldProps(field)}
+            select
+            label="Product"
+            onChange={(event) => {
+              const next = prepaidProductOf(event.target.value) ?? first;
+              field.onChange(next.code);
+              form.setValue('amount_cents', next.values[0]);
+            }}
+            error={fieldState.invalid}
+            helperText={
+              fieldState.error?.message ??
+              (product.type === 'pin'
+                ? 'A PIN card: the PIN prints on the receipt'
+                : 'Refills the number directly')
+            }
+          >
+            {prepaidProducts.map((p) => (
+              <MenuItem key={p.code} value={p.code}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="amount_cents"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...fieldProps(field)}
+            select
+            label="Face value"
+            onChange={(event) => field.onChange(Number(event.target.value))}
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          >
+            {product.values.map((cents) => (
+              <MenuItem key={cents} value={cents}>
+                {formatCents(cents)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="phone_number"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...fieldProps(field)}
+            label="Phone number"
+            required
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message ?? '10 digits'}
+            slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
           />
-          <Controller
-            name="amount_cents"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...fieldProps(field)}
-                select
-                label="Face value"
-                onChange={(event) => field.onChange(Number(event.target.value))}
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              >
-                {product.values.map((cents) => (
-                  <MenuItem key={cents} value={cents}>
-                    {formatCents(cents)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            name="phone_number"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...fieldProps(field)}
-                label="Phone number"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message ?? '10 digits'}
-                slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
-              />
-            )}
-          />
-          <Controller
-            name="payments"
-            control={control}
-            render={({ field, fieldState }) => (
-              <PaymentSplit
-                title="Payment"
-                rowLabel="Payment"
-                total={value}
-                drafts={payments}
-                onChange={field.onChange}
-                error={paymentsError(fieldState.error)}
-              />
-            )}
-          />
-          <Box>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={busy || storeId === null || leftToPay(value, payments) !== 0}
-            >
-              {sell.isPending ? 'Sending…' : 'Sell refill'}
-            </Button>
-          </Box>
-        </Stack>
-      </Paper>
-    </Stack>
+        )}
+      />
+    </PaymentFormPage>
   );
 }
