@@ -8,7 +8,7 @@ import {
 } from '../resource.ts';
 import { cents, email, id, isoDateTime, optionalText } from '../fields.ts';
 import { bulkRequestSchema } from '../platform.ts';
-import { imei } from './sales.ts';
+import { productLineFields, productLineInput } from './sales.ts';
 
 /* B2B (issue 17 item 8; SPEC.md /b2b-sale, /b2b-sales/*): business customers buying in volume,
  * invoiced with payment terms rather than paid at the counter. */
@@ -169,29 +169,10 @@ export const recordB2BPaymentBody = z.strictObject({
 });
 export type RecordB2BPayment = z.infer<typeof recordB2BPaymentBody>;
 
-export const b2bInvoiceLineSchema = z.object({
-  id,
-  invoice_id: id,
-  product_id: id,
-  product_name: z.string().nullable(),
-  serial: z.string().nullable(),
-  quantity: z.number().int(),
-  unit_price_cents: cents,
-  tax_cents: cents,
-  total_cents: cents,
-});
+export const b2bInvoiceLineSchema = z.object({ id, invoice_id: id, ...productLineFields });
 export type B2BInvoiceLine = z.infer<typeof b2bInvoiceLineSchema>;
 
-export const b2bInvoiceLineInput = z.object({
-  id: id.optional(),
-  product_id: id,
-  quantity: z
-    .number({ error: 'Enter a quantity' })
-    .int('Enter a whole quantity')
-    .min(1, 'Quantity must be at least 1')
-    .max(10000),
-  serial: imei.nullable().optional(),
-});
+export const b2bInvoiceLineInput = productLineInput(10000);
 
 export const b2bInvoiceSchema = z.object({
   id,

@@ -217,9 +217,8 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const saleLineSchema = z.object({
-  id,
-  sale_id: id,
+/** The fields of a priced product line (a sale's, a B2B invoice's), after its parent's key. */
+export const productLineFields = {
   product_id: id,
   product_name: z.string().nullable(),
   /** the IMEI or serial of a serialised unit, else null */
@@ -228,20 +227,30 @@ export const saleLineSchema = z.object({
   unit_price_cents: cents,
   tax_cents: cents,
   total_cents: cents,
+};
+
+export const saleLineSchema = z.object({
+  id,
+  sale_id: id,
+  ...productLineFields,
   returned: z.boolean(),
 });
 export type SaleLine = z.infer<typeof saleLineSchema>;
 
-export const saleLineInput = z.object({
-  id: id.optional(),
-  product_id: id,
-  quantity: z
-    .number({ error: 'Enter a quantity' })
-    .int('Enter a whole quantity')
-    .min(1, 'Quantity must be at least 1')
-    .max(1000),
-  serial: imei.nullable().optional(),
-});
+/** A product line as a form sends it: a product, a whole quantity up to `maxQuantity`, a serial. */
+export const productLineInput = (maxQuantity: number) =>
+  z.object({
+    id: id.optional(),
+    product_id: id,
+    quantity: z
+      .number({ error: 'Enter a quantity' })
+      .int('Enter a whole quantity')
+      .min(1, 'Quantity must be at least 1')
+      .max(maxQuantity),
+    serial: imei.nullable().optional(),
+  });
+
+export const saleLineInput = productLineInput(1000);
 export type SaleLineInput = z.infer<typeof saleLineInput>;
 
 export const saleSchema = z.object({
