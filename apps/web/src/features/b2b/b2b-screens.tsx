@@ -5,48 +5,29 @@ import {
   paymentTermLabels,
   paymentTerms,
 } from '@portal/contract/resources/b2b';
-import { products } from '@portal/contract/resources/catalog';
-import { stores } from '@portal/contract/resources/organisation';
-import { storageKeys } from '@portal/contract/storage-keys';
-import { formatCents, statusLabel } from '../../platform/resources/DocumentPanels.tsx';
-import type { ResourceRow } from '../../platform/resources/resource-api.ts';
+import {
+  activeStoreSearch,
+  centsColumn,
+  currentStoreDefaults,
+  documentTotals,
+  productLines,
+  rowText,
+  statusOptionsOf,
+} from '../../platform/resources/document-ui.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
-import { readStored } from '../../platform/storage.ts';
 import { hasPermission } from '../auth/session.ts';
 import { B2BPaymentsPanel } from './B2BPaymentsPanel.tsx';
 import { b2bBulkPaths, b2bPaths } from './paths.ts';
 
 const env = { can: hasPermission };
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const byName = (row: ResourceRow): string =>
-  typeof row.name === 'string' && row.name ? row.name : `#${String(row.id)}`;
-
-const storeSearch: ReferenceSource = {
-  resource: stores,
-  label: byName,
-  filter: { is_active: 'true' },
-};
 const accountSearch: ReferenceSource = {
   resource: b2bAccounts,
-  label: (row) => text(row.company_name) ?? `#${String(row.id)}`,
+  label: (row) => rowText(row.company_name) ?? `#${String(row.id)}`,
   filter: { is_active: 'true' },
-};
-const productSearch: ReferenceSource = {
-  resource: products,
-  label: (row) => (typeof row.sku === 'string' ? `${byName(row)} (${row.sku})` : byName(row)),
-  filter: { is_active: 'true' },
-};
-/** The store the signed-in user works at now, for new invoices. */
-const currentStore = () => {
-  const id = Number(readStored(storageKeys.storeId));
-  return Number.isInteger(id) && id > 0 ? { store_id: id } : {};
 };
 const termOptions = paymentTerms.map((value) => ({ value, label: paymentTermLabels[value] }));
-const statusOptions = b2bInvoiceStatusMachine.states.map((value) => ({
-  value,
-  label: statusLabel(b2bInvoiceStatusMachine, value),
-}));
+const statusOptions = statusOptionsOf(b2bInvoiceStatusMachine);
 
 export const b2bAccountScreens = createResourceScreens(
   defineResourceUi({
@@ -99,29 +80,19 @@ export const b2bInvoiceScreens = createResourceScreens(
       {
         field: 'account_id',
         header: 'Account',
-        value: (row) => text(row.account_name),
+        value: (row) => rowText(row.account_name),
         filterable: false,
       },
       { field: 'po_number', header: 'PO number' },
       {
         field: 'store_id',
         header: 'Store',
-        value: (row) => text(row.store_name),
+        value: (row) => rowText(row.store_name),
         filterable: false,
       },
       { field: 'status', header: 'Status', kind: 'option', options: statusOptions },
-      {
-        field: 'total_cents',
-        header: 'Total',
-        value: (row) => formatCents(row.total_cents),
-        filterable: false,
-      },
-      {
-        field: 'balance_cents',
-        header: 'Balance',
-        value: (row) => formatCents(row.balance_cents),
-        filterable: false,
-      },
+      centsColumn('total_cents', 'Total', { filterable: false }),
+      centsColumn('balance_cents', 'Balance', { filterable: false }),
       { field: 'due_on', header: 'Due', kind: 'date', filterable: false },
       { field: 'created_at', header: 'Created', kind: 'date', filterable: false, hidden: true },
     ],
@@ -137,52 +108,21 @@ export const b2bInvoiceScreens = createResourceScreens(
         name: 'store_id',
         label: 'Store',
         kind: 'search',
-        reference: storeSearch,
+        reference: activeStoreSearch,
         labelFrom: 'store_name',
       },
       { name: 'po_number', label: 'PO number', kind: 'text' },
       { name: 'note', label: 'Note', kind: 'textarea' },
     ],
-    defaults: currentStore(),
+    defaults: currentStoreDefaults(),
     links: [
       { label: 'Bulk upload', to: b2bBulkPaths.upload, permission: 'write_b2b_invoices' },
       { label: 'Bulk update', to: b2bBulkPaths.update, permission: 'write_b2b_invoices' },
       { label: 'Business accounts', to: b2bPaths.accounts.list, permission: 'read_b2b_accounts' },
     ],
-    lines: {
-      fields: [
-        {
-          name: 'product_id',
-          label: 'Product',
-          kind: 'search',
-          reference: productSearch,
-          labelFrom: 'product_name',
-        },
-        { name: 'quantity', label: 'Quantity', kind: 'number' },
-        {
-          name: 'serial',
-          label: 'IMEI / serial',
-          kind: 'text',
-          helperText: 'Scan the unit of a serialised product',
-        },
-      ],
-      columns: [
-        { field: 'product_name', header: 'Product' },
-        { field: 'serial', header: 'IMEI / serial' },
-        { field: 'quantity', header: 'Qty', kind: 'number' },
-        {
-          field: 'unit_price_cents',
-          header: 'Price',
-          value: (row) => formatCents(row.unit_price_cents),
-        },
-        { field: 'tax_cents', header: 'Tax', value: (row) => formatCents(row.tax_cents) },
-        { field: 'total_cents', header: 'Total', value: (row) => formatCents(row.total_cents) },
-      ],
-    },
+    lines: productLines(),
     totals: [
-      { field: 'subtotal_cents', label: 'Subtotal' },
-      { field: 'tax_cents', label: 'Tax' },
-      { field: 'total_cents', label: 'Total' },
+      ...documentTotals,
       { field: 'paid_cents', label: 'Paid' },
       { field: 'balance_cents', label: 'Balance' },
     ],

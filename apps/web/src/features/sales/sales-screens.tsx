@@ -11,48 +11,25 @@ import {
   rmaStatusLabels,
   saleReturns,
   sales,
-  saleStatusMachine,
 } from '@portal/contract/resources/sales';
-import { products } from '@portal/contract/resources/catalog';
-import { stores } from '@portal/contract/resources/organisation';
-import { storageKeys } from '@portal/contract/storage-keys';
-import { formatCents, statusLabel } from '../../platform/resources/DocumentPanels.tsx';
+import {
+  activeStoreSearch,
+  centsColumn,
+  currentStoreDefaults,
+  documentTotals,
+  productLines,
+  rowText,
+  statusOptionsOf,
+} from '../../platform/resources/document-ui.ts';
 import type { ResourceRow } from '../../platform/resources/resource-api.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
-import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
-import { readStored } from '../../platform/storage.ts';
+import { defineResourceUi } from '../../platform/resources/ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { invoiceBulkPath, invoiceViewPath, quicksnapInvoicePath } from './invoice-paths.ts';
 import { saleConfirmationPath, salesPaths } from './paths.ts';
+import { customerSearch, saleColumns, saleRowLinks } from './sale-ui.ts';
 
 const env = { can: hasPermission };
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const byName = (row: ResourceRow): string =>
-  typeof row.name === 'string' && row.name ? row.name : `#${String(row.id)}`;
-const personName = (row: ResourceRow) =>
-  [text(row.first_name), text(row.last_name)].filter(Boolean).join(' ');
-
-const storeSearch: ReferenceSource = {
-  resource: stores,
-  label: byName,
-  filter: { is_active: 'true' },
-};
-const customerSearch: ReferenceSource = {
-  resource: customers,
-  label: (row) => `${personName(row)} (${text(row.phone) ?? ''})`,
-};
-const productSearch: ReferenceSource = {
-  resource: products,
-  label: (row) => (typeof row.sku === 'string' ? `${byName(row)} (${row.sku})` : byName(row)),
-  filter: { is_active: 'true' },
-};
-/** The store the signed-in user works at now (the store switcher's), for new rows. */
-const currentStore = () => {
-  const id = Number(readStored(storageKeys.storeId));
-  return Number.isInteger(id) && id > 0 ? { store_id: id } : {};
-};
-const status = (row: ResourceRow) => (typeof row.status === 'string' ? row.status : '');
-
 export const customerScreens = createResourceScreens(
   defineResourceUi({
     resource: customers,
@@ -65,7 +42,7 @@ export const customerScreens = createResourceScreens(
       {
         field: 'store_id',
         header: 'Store',
-        value: (row) => text(row.store_name),
+        value: (row) => rowText(row.store_name),
         filterable: false,
       },
       { field: 'created_at', header: 'Added', kind: 'date', filterable: false },
@@ -80,21 +57,16 @@ export const customerScreens = createResourceScreens(
         name: 'store_id',
         label: 'Home store',
         kind: 'search',
-        reference: storeSearch,
+        reference: activeStoreSearch,
         labelFrom: 'store_name',
       },
       { name: 'notes', label: 'Notes', kind: 'textarea', wide: true },
     ],
-    defaults: currentStore(),
+    defaults: currentStoreDefaults(),
     links: [{ label: 'Bulk upload', to: '/customers/bulkupload', permission: 'write_customers' }],
   }),
   env,
 );
-
-const saleStatusOptions = saleStatusMachine.states.map((value) => ({
-  value,
-  label: statusLabel(saleStatusMachine, value),
-}));
 
 export const saleScreens = createResourceScreens(
   defineResourceUi({
@@ -102,20 +74,7 @@ export const saleScreens = createResourceScreens(
     paths: salesPaths.sales,
     title: 'Invoices',
     afterSave: { create: saleConfirmationPath(':id'), update: saleConfirmationPath(':id') },
-    rowLinks: [
-      {
-        label: 'Take payment',
-        to: (row) => saleConfirmationPath(row.id),
-        when: (row) => status(row) === 'held',
-        permission: 'write_sales',
-      },
-      {
-        label: 'Receipt',
-        to: (row) => saleConfirmationPath(row.id),
-        when: (row) => status(row) !== 'held',
-      },
-      { label: 'Invoice', to: (row) => invoiceViewPath(row.id) },
-    ],
+    rowLinks: [...saleRowLinks, { label: 'Invoice', to: (row) => invoiceViewPath(row.id) }],
     links: [
       { label: 'Quicksnap invoice', to: quicksnapInvoicePath, permission: 'write_sales' },
       {
@@ -129,35 +88,15 @@ export const saleScreens = createResourceScreens(
       {
         field: 'invoice_number',
         header: 'Invoice #',
-        value: (row) => text(row.invoice_number),
+        value: (row) => rowText(row.invoice_number),
         filterable: false,
       },
-      {
-        field: 'store_id',
-        header: 'Store',
-        value: (row) => text(row.store_name),
-        filterable: false,
-      },
-      {
-        field: 'customer_id',
-        header: 'Customer',
-        value: (row) => text(row.customer_name),
-        filterable: false,
-      },
-      { field: 'status', header: 'Status', kind: 'option', options: saleStatusOptions },
-      {
-        field: 'total_cents',
-        header: 'Total',
-        value: (row) => formatCents(row.total_cents),
-        filterable: false,
-      },
-      {
-        field: 'created_by',
-        header: 'Sold by',
-        value: (row) => text(row.created_by_name),
-        filterable: false,
-      },
-      { field: 'created_at', header: 'Rung up', kind: 'date', filterable: false },
+      saleColumns.store,
+      saleColumns.customer,
+      saleColumns.status,
+      saleColumns.total,
+      saleColumns.soldBy,
+      saleColumns.rungUp,
       { field: 'completed_at', header: 'Paid', kind: 'date', filterable: false, hidden: true },
     ],
     fields: [
@@ -165,7 +104,7 @@ export const saleScreens = createResourceScreens(
         name: 'store_id',
         label: 'Store',
         kind: 'search',
-        reference: storeSearch,
+        reference: activeStoreSearch,
         labelFrom: 'store_name',
       },
       {
@@ -177,50 +116,14 @@ export const saleScreens = createResourceScreens(
       },
       { name: 'note', label: 'Note', kind: 'textarea' },
     ],
-    defaults: currentStore(),
-    lines: {
-      fields: [
-        {
-          name: 'product_id',
-          label: 'Product',
-          kind: 'search',
-          reference: productSearch,
-          labelFrom: 'product_name',
-        },
-        { name: 'quantity', label: 'Quantity', kind: 'number' },
-        {
-          name: 'serial',
-          label: 'IMEI / serial',
-          kind: 'text',
-          helperText: 'Scan the unit of a serialised product',
-        },
-      ],
-      columns: [
-        { field: 'product_name', header: 'Product' },
-        { field: 'serial', header: 'IMEI / serial' },
-        { field: 'quantity', header: 'Qty', kind: 'number' },
-        {
-          field: 'unit_price_cents',
-          header: 'Price',
-          value: (row) => formatCents(row.unit_price_cents),
-        },
-        { field: 'tax_cents', header: 'Tax', value: (row) => formatCents(row.tax_cents) },
-        { field: 'total_cents', header: 'Total', value: (row) => formatCents(row.total_cents) },
-      ],
-    },
-    totals: [
-      { field: 'subtotal_cents', label: 'Subtotal' },
-      { field: 'tax_cents', label: 'Tax' },
-      { field: 'total_cents', label: 'Total' },
-    ],
+    defaults: currentStoreDefaults(),
+    lines: productLines(),
+    totals: documentTotals,
   }),
   env,
 );
 
-const activationStatusOptions = activationStatusMachine.states.map((value) => ({
-  value,
-  label: statusLabel(activationStatusMachine, value),
-}));
+const activationStatusOptions = statusOptionsOf(activationStatusMachine);
 
 export const activationScreens = createResourceScreens(
   defineResourceUi({
@@ -233,13 +136,13 @@ export const activationScreens = createResourceScreens(
       {
         field: 'customer_id',
         header: 'Customer',
-        value: (row) => text(row.customer_name),
+        value: (row) => rowText(row.customer_name),
         filterable: false,
       },
       {
         field: 'store_id',
         header: 'Store',
-        value: (row) => text(row.store_name),
+        value: (row) => rowText(row.store_name),
         filterable: false,
       },
       { field: 'status', header: 'Status', kind: 'option', options: activationStatusOptions },
@@ -250,7 +153,7 @@ export const activationScreens = createResourceScreens(
         name: 'store_id',
         label: 'Store',
         kind: 'search',
-        reference: storeSearch,
+        reference: activeStoreSearch,
         labelFrom: 'store_name',
       },
       {
@@ -295,7 +198,7 @@ export const activationScreens = createResourceScreens(
       { name: 'port_billing_zip', label: 'Billing ZIP', kind: 'text' },
       { name: 'port_account_holder', label: 'Account holder', kind: 'text' },
     ],
-    defaults: currentStore(),
+    defaults: currentStoreDefaults(),
   }),
   env,
 );
@@ -318,16 +221,11 @@ export const returnScreens = createResourceScreens(
       { field: 'type', header: 'Type', kind: 'option', options: returnTypeOptions },
       { field: 'sale_id', header: 'Receipt', kind: 'number' },
       { field: 'serial', header: 'IMEI / serial' },
-      {
-        field: 'refund_cents',
-        header: 'Refund',
-        value: (row) => formatCents(row.refund_cents),
-        filterable: false,
-      },
+      centsColumn('refund_cents', 'Refund', { filterable: false }),
       {
         field: 'store_id',
         header: 'Store',
-        value: (row) => text(row.store_name),
+        value: (row) => rowText(row.store_name),
         filterable: false,
       },
       { field: 'created_at', header: 'Returned', kind: 'date', filterable: false },
@@ -347,7 +245,7 @@ export const returnScreens = createResourceScreens(
       {
         field: 'cancel_date',
         header: 'Cancel date',
-        value: (row) => text(row.cancel_date),
+        value: (row) => rowText(row.cancel_date),
         hidden: true,
         filterable: false,
       },
@@ -384,7 +282,7 @@ export const returnScreens = createResourceScreens(
         name: 'store_id',
         label: 'Store',
         kind: 'search',
-        reference: storeSearch,
+        reference: activeStoreSearch,
         helperText: 'Stock balance return',
       },
       { name: 'serial', label: 'IMEI / serial', kind: 'text', helperText: 'Stock balance return' },
