@@ -44,6 +44,8 @@ const reportingModule = createReportingModule([
   ...timeoffModule.datasets,
   ...usersModule.datasets,
   ...organisationModule.datasets,
+  ...salesModule.datasets,
+  ...ordersModule.datasets,
 ]);
 
 export const modules: readonly PortalModule[] = [

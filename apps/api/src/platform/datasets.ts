@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DatasetDeclaration } from '@portal/contract/reporting';
 import type { RequestContext } from './context.ts';
 import type { Executor } from './database.ts';
@@ -42,3 +44,25 @@ export const localDate = (instant: string, timeZone: string): string =>
     month: '2-digit',
     day: '2-digit',
   }).format(new Date(instant));
+
+/**
+ * For a dataset whose records are instants at stores: the record's local date (YYYY-MM-DD) in
+ * its store's time zone, and whether it falls inside the range's dates (SQL). The coarse bound
+ * on the instant (a day either side, for every zone) lets a (store, instant) index serve it.
+ */
+export function localDateSql(instant: AnyPgColumn, timeZone: SQL<string>): SQL<string> {
+  return sql<string>`to_char(${instant} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+}
+export function localDateInRange(
+  instant: AnyPgColumn,
+  timeZone: SQL<string>,
+  range: Pick<DatasetRange, 'from' | 'to'>,
+): SQL {
+  return sql`${instant} >= (${range.from}::date - 1)::timestamp at time zone 'UTC'
+    and ${instant} < (${range.to}::date + 2)::timestamp at time zone 'UTC'
+    and ${localDateSql(instant, timeZone)} between ${range.from} and ${range.to}`;
+}
+
+/** The options of a filter from a status machine's or a kind's labels. */
+export const labelOptions = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));

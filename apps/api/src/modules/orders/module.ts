@@ -3,6 +3,7 @@ import { seedOrdersDemo } from './demo.ts';
 import { lateOrdersJob } from './late-orders.ts';
 import { shopOrderRoutes } from './routes.ts';
 import { orderService } from './services.ts';
+import { ordersDatasets } from './datasets.ts';
 import { ordersWidgets } from './widgets.ts';
 import { priceAdjustmentService } from './price-adjustments.ts';
 
@@ -70,4 +71,6 @@ export const ordersModule = defineModule({
   demo: seedOrdersDemo,
   /** Its OneView widgets (modules/oneview shows them). */
   widgets: ordersWidgets,
+  /** Its reporting datasets (modules/reporting charts them). */
+  datasets: ordersDatasets,
 });

@@ -10,6 +10,7 @@ import { saleService } from './sales.ts';
 import { salesReportRoutes } from './reports.ts';
 import { invoiceBulkRoutes } from './invoices.ts';
 import { quicksnapRoutes } from './quicksnap.ts';
+import { salesDatasets } from './datasets.ts';
 import { salesWidgets } from './widgets.ts';
 
 /**
@@ -113,4 +114,6 @@ export const salesModule = defineModule({
   },
   /** Its OneView widgets (modules/oneview shows them). */
   widgets: salesWidgets,
+  /** Its reporting datasets (modules/reporting charts them). */
+  datasets: salesDatasets,
 });
