@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import helmet from 'helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -85,7 +85,8 @@ export async function buildApp({
       basePath: `${API_PREFIX}/public-links/open`,
     }),
   );
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilt helmet (and parsed the CSP) on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -111,6 +112,10 @@ export async function buildApp({
     frameguard: { action: 'deny' },
     // HSTS means something only over HTTPS (browsers ignore it on http), so it is sent only there.
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    // helmet 8 throws its errors rather than passing them on: next() only ever means done.
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https')

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '@portal/contract/envelope';
 import type { ResourceDefinition, ResourceReference } from '@portal/contract/resource';
@@ -50,6 +50,45 @@ function companyScope(
 const idsIn = (rows: Record<string, unknown>[], field: string) => [
   ...new Set(rows.map((row) => row[field]).filter((v): v is number => typeof v === 'number')),
 ];
+
+/**
+ * The references' names as columns of a list's own query: one correlated subquery each (the
+ * referenced row of the row's company), so a page costs no extra round trip per reference. The
+ * name is built as attachReferences builds it: the label fields that are not empty, space-joined.
+ */
+export function referenceColumns(
+  from: ResourceTable,
+  ctx: RequestContext,
+  references: Readonly<Record<string, ResourceReference>> | undefined,
+): Record<string, SQL> {
+  const own = getTableColumns(from) as Record<string, PgColumn>;
+  // Written with explicit names: drizzle leaves columns unqualified inside a select list, and the
+  // subquery must tell the outer row's columns from the referenced row's.
+  const outer = (column: PgColumn) =>
+    sql`${sql.identifier(getTableName(from))}.${sql.identifier(column.name)}`;
+  return Object.fromEntries(
+    Object.entries(references ?? {}).flatMap(([field, reference], index) => {
+      const pointer = own[field];
+      const found = target(reference);
+      const refId = found.columns.id;
+      if (!pointer || !refId) return [];
+      // Aliased: a reference to the same table (a user's supervisor) must not shadow the outer row.
+      const refName = sql.identifier(`ref_${index}`);
+      const inner = (column: PgColumn) => sql`${refName}.${sql.identifier(column.name)}`;
+      const parts = found.labels.map(([, column]) => sql`nullif(${inner(column)}::text, '')`);
+      const refCompany = found.columns.company_id;
+      const conditions = [sql`${inner(refId)} = ${outer(pointer)}`];
+      if (refCompany && own.company_id)
+        conditions.push(sql`${inner(refCompany)} = ${outer(own.company_id)}`);
+      else if (refCompany && !isSuperAdmin(ctx))
+        conditions.push(sql`${inner(refCompany)} = ${ctx.companyId}`);
+      const name = sql<
+        string | null
+      >`(select concat_ws(' ', ${sql.join(parts, sql`, `)}) from ${sql.identifier(getTableName(found.table))} ${refName} where ${sql.join(conditions, sql` and `)})`;
+      return [[reference.as, name] as const];
+    }),
+  );
+}
 
 /** Adds each reference's `as` name to every row: one query per declared reference, not per row. */
 export async function attachReferences(

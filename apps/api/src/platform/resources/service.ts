@@ -29,6 +29,7 @@ import { listTotal } from './totals.ts';
 import {
   attachReferences,
   checkReferences,
+  referenceColumns,
   registerResource,
   type ResourceTable,
 } from './references.ts';
@@ -377,16 +378,20 @@ export function createResourceService<Def extends ResourceDefinition>(
       .map(([name]) => name);
   }
 
-  /** A row on its way out: relations asked for, reference names, lines, allowed moves. */
+  /**
+   * A row on its way out: relations asked for, reference names (unless the rows were read with
+   * them: `namesRead`), lines, allowed moves.
+   */
   async function present(
     db: Database | Tx,
     ctx: RequestContext,
     rows: Row[],
     related?: string[],
     withLines = false,
+    namesRead = false,
   ) {
     await loadRelated(db, ctx, rows, related);
-    await attachReferences(db, ctx, rows, definition.references);
+    if (!namesRead) await attachReferences(db, ctx, rows, definition.references);
     if (withLines && lines) await lines.read(db, ctx, rows);
     for (const row of rows) {
       if (machine) row.allowed_transitions = allowedTransitions(ctx, row);
@@ -478,7 +483,7 @@ export function createResourceService<Def extends ResourceDefinition>(
     const where = listWhere(ctx, query, parentId);
     const [rows, totals] = await Promise.all([
       db
-        .select(selection)
+        .select({ ...selection, ...referenceColumns(table, ctx, definition.references) })
         .from(table)
         .where(where)
         .orderBy(...orderBy(query.sort))
@@ -486,7 +491,7 @@ export function createResourceService<Def extends ResourceDefinition>(
         .offset(query.page * query.perPage),
       listTotal(db, table, where),
     ]);
-    const results = await present(db, ctx, rows as Row[], query.related);
+    const results = await present(db, ctx, rows as Row[], query.related, false, true);
     // Exact up to EXACT_TOTAL_LIMIT rows; above, the planner's estimate, flagged (totals.ts).
     return totals.estimated
       ? { results, total: totals.total, total_estimated: true }
