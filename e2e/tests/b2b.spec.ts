@@ -88,6 +88,21 @@ test('a B2B invoice: rung up for a business account, sent, paid in full, listed'
   await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row')).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
 
+  // The printable invoice: the account billed, its terms, the lines, the payments, the balance.
+  await page.getByRole('link', { name: 'Printable invoice', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/b2b-sales/print/${id}$`));
+  const printed = page.getByLabel('Invoice', { exact: true });
+  await expect(printed).toContainText(`Bill to: ${business}`);
+  await expect(printed).toContainText('Terms: Net 30 · Tax exempt');
+  await expect(printed).toContainText(`PO number: PO-${tag}`);
+  await expect(
+    printed.getByRole('table', { name: 'Lines' }).getByRole('row').filter({ hasText: cable.name }),
+  ).toContainText(money(9_000));
+  await expect(printed).toContainText('Check');
+  await expect(printed).toContainText('Check 2001');
+  await expect(printed).toContainText(`Balance due${money(0)}`);
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+
   await page.goto('/b2b-sales/invoices');
   await page.getByRole('searchbox', { name: 'Search' }).fill(`PO-${tag}`);
   const row = page.getByRole('table', { name: 'B2B Invoices' }).getByRole('row').filter({

@@ -18,7 +18,8 @@ import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { B2BPaymentsPanel } from './B2BPaymentsPanel.tsx';
-import { b2bBulkPaths, b2bPaths } from './paths.ts';
+import { withId } from '../../platform/resources/paths.ts';
+import { b2bBulkPaths, b2bPaths, b2bPrintPath } from './paths.ts';
 
 const env = { can: hasPermission };
 const accountSearch: ReferenceSource = {
@@ -129,6 +130,7 @@ export const b2bInvoiceScreens = createResourceScreens(
     panels: [
       { value: 'payments', label: 'Payments', render: (row) => <B2BPaymentsPanel row={row} /> },
     ],
+    rowLinks: [{ label: 'Printable invoice', to: (row) => withId(b2bPrintPath, String(row.id)) }],
   }),
   env,
 );

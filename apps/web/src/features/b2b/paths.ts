@@ -21,3 +21,6 @@ export const b2bBulkPaths = {
   upload: '/b2b-sales/invoices/bulk-upload',
   update: '/b2b-sales/invoices/bulk-update',
 } as const;
+
+/** A B2B invoice laid out for printing, linked from its view. */
+export const b2bPrintPath = '/b2b-sales/print/:id';
