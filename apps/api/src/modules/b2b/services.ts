@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FieldErrors } from '@portal/contract/envelope';
 import {
   b2bAccounts as accountResource,
   b2bInvoices as invoiceResource,
@@ -9,7 +8,7 @@ import {
   recordB2BPaymentBody,
   type B2BPayment,
 } from '@portal/contract/resources/b2b';
-import { dollars, passesLuhn, salesMessages } from '@portal/contract/resources/sales';
+import { dollars } from '@portal/contract/resources/sales';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -17,13 +16,16 @@ import { recordHistory } from '../../platform/resources/history.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { storeTaxBps } from '../billing/api.ts';
-import { saleProductsOf } from '../catalog/api.ts';
 import { lockStoreUnits, returnUnit, sellStoreUnits } from '../inventory/api.ts';
 import { storeTimeZoneOf } from '../organisation/api.ts';
-import { assertCompanions, assertMaySell, saleItemsOf } from '../sales/api.ts';
+import {
+  assertCompanions,
+  assertMaySell,
+  productsOfLines,
+  saleItemsOf,
+  unitsOfLines,
+} from '../sales/api.ts';
 import { b2bAccounts, b2bInvoiceLines, b2bInvoices } from './schema.ts';
-
-const isImei = (value: string) => /^\d{15}$/.test(value) && passesLuhn(value);
 
 /** Business accounts: plain CRUD; deactivated rather than deleted (their invoices keep them). */
 export const b2bAccountService = createResourceService({
@@ -61,11 +63,7 @@ async function priceLines(
   companyId: number,
   invoiceId: number,
 ) {
-  const products = await saleProductsOf(
-    tx,
-    companyId,
-    lines.map((line) => Number(line.product_id)),
-  );
+  const products = await productsOfLines(tx, companyId, lines);
   const invoice = await invoiceOf(tx, companyId, invoiceId);
   const account = invoice ? await accountOf(tx, companyId, invoice.account_id) : undefined;
   const taxBps =
@@ -73,33 +71,11 @@ async function priceLines(
       ? await storeTaxBps(tx, companyId, invoice.store_id)
       : 0;
   const discount = account?.discount_bps ?? 0;
-  const errors: FieldErrors = {};
-  const prices = lines.map((line, index) => {
-    const product = products.get(Number(line.product_id));
-    const serial = typeof line.serial === 'string' && line.serial ? line.serial : null;
-    const field = (name: string) => `lines.${String(index)}.${name}`;
-    if (!product) errors[field('product_id')] = ['Product not found'];
-    else if (!product.is_active) errors[field('product_id')] = ['This product is no longer sold'];
-    else if (product.is_serialized && !serial)
-      errors[field('serial')] = [salesMessages.serialRequired];
-    else if (!product.is_serialized && serial)
-      errors[field('serial')] = [salesMessages.serialNotSerialised];
-    else if (serial && product.kind === 'device' && !isImei(serial))
-      errors[field('serial')] = [salesMessages.imeiInvalid];
-    else if (serial && Number(line.quantity) !== 1)
-      errors[field('quantity')] = [salesMessages.serialQuantity];
-    const price = product?.price_cents ?? 0;
-    return {
-      unit_price_cents: Math.round((price * (10_000 - discount)) / 10_000),
-      tax_bps: taxBps,
-    };
-  });
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw AppError.badRequest(first, errors);
-  return prices;
+  return products.map((product) => ({
+    unit_price_cents: Math.round((product.price_cents * (10_000 - discount)) / 10_000),
+    tax_bps: taxBps,
+  }));
 }
-
-type LineRow = typeof b2bInvoiceLines.$inferSelect;
 
 const linesOf = (tx: Tx, ctx: RequestContext, invoiceId: number) =>
   tx
@@ -109,19 +85,6 @@ const linesOf = (tx: Tx, ctx: RequestContext, invoiceId: number) =>
       and(tenantScope(b2bInvoiceLines, ctx.companyId), eq(b2bInvoiceLines.invoice_id, invoiceId)),
     )
     .orderBy(asc(b2bInvoiceLines.id));
-
-const wantedUnits = (lines: LineRow[]) =>
-  lines.flatMap((line, index) =>
-    line.serial
-      ? [
-          {
-            serial: line.serial,
-            field: `lines.${String(index)}.serial`,
-            product_id: line.product_id,
-          },
-        ]
-      : [],
-  );
 
 /** 400 on account_id when the account is not an active one of the caller's company. */
 async function assertActiveAccount(tx: Tx, ctx: RequestContext, accountId: number) {
@@ -165,7 +128,7 @@ async function sendInvoice(row: Row, ctx: RequestContext, tx: Tx) {
     tx,
     ctx,
     storeId,
-    wantedUnits(lines),
+    unitsOfLines(lines),
     `Invoiced on B2B invoice #${String(row.id)}`,
   );
   const account = await accountOf(tx, ctx.companyId, Number(row.account_id));
@@ -186,7 +149,7 @@ async function sendInvoice(row: Row, ctx: RequestContext, tx: Tx) {
 async function voidInvoice(row: Row, from: string, ctx: RequestContext, tx: Tx) {
   if (from !== 'sent') return;
   const lines = await linesOf(tx, ctx, row.id);
-  for (const unit of wantedUnits(lines))
+  for (const unit of unitsOfLines(lines))
     await returnUnit(tx, ctx, {
       serial: unit.serial,
       field: unit.field,
@@ -276,7 +239,7 @@ export const b2bInvoiceService = createResourceService({
     afterWrite: async (row, _input, ctx, tx) => {
       const lines = await linesOf(tx, ctx, row.id);
       await assertCompanions(tx, ctx, await saleItemsOf(tx, ctx, lines), 'sale');
-      await lockStoreUnits(tx, ctx, Number(row.store_id), wantedUnits(lines));
+      await lockStoreUnits(tx, ctx, Number(row.store_id), unitsOfLines(lines));
     },
   },
   lines: { table: b2bInvoiceLines, parentColumn: 'invoice_id', price: priceLines },

@@ -11,4 +11,6 @@ export {
 export { assertMaySell } from './settings.ts';
 // What must be sold with what (a plan needs a device): B2B invoices are checked like a sale.
 export { assertCompanions, saleItemsOf } from './dependencies.ts';
+// A sale's line checks: B2B invoice lines are checked and their units sold the same way.
+export { productsOfLines, unitsOfLines } from './product-lines.ts';
 export { unitsSoldAt } from './units-sold.ts';

@@ -1,9 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FieldErrors } from '@portal/contract/envelope';
 import {
   completeSaleBody,
   dollars,
-  passesLuhn,
   sales as saleResource,
   salesMessages,
 } from '@portal/contract/resources/sales';
@@ -14,14 +12,12 @@ import { recordHistory } from '../../platform/resources/history.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { storeTaxBps } from '../billing/api.ts';
-import { saleProductsOf } from '../catalog/api.ts';
 import { lockStoreUnits, sellStoreUnits } from '../inventory/api.ts';
 import { assertAddOnCustomer, assertRingUp, saleKindOf } from './addons.ts';
+import { productsOfLines, unitsOfLines } from './product-lines.ts';
 import { assertMaySell } from './settings.ts';
 import { saleLines, sales } from './schema.ts';
 import { salesCenterRoutes } from './center.ts';
-
-const isImei = (value: string) => /^\d{15}$/.test(value) && passesLuhn(value);
 
 /**
  * The catalogue price of each line and the store's tax (taxInfo); a serialised product needs one
@@ -34,39 +30,14 @@ async function priceLines(
   companyId: number,
   saleId: number,
 ) {
-  const products = await saleProductsOf(
-    tx,
-    companyId,
-    lines.map((line) => Number(line.product_id)),
-  );
+  const products = await productsOfLines(tx, companyId, lines);
   const [sale] = await tx
     .select({ store_id: sales.store_id })
     .from(sales)
     .where(and(tenantScope(sales, companyId), eq(sales.id, saleId)));
   const taxBps = sale ? await storeTaxBps(tx, companyId, sale.store_id) : 0;
-  const errors: FieldErrors = {};
-  const prices = lines.map((line, index) => {
-    const product = products.get(Number(line.product_id));
-    const serial = typeof line.serial === 'string' && line.serial ? line.serial : null;
-    const field = (name: string) => `lines.${String(index)}.${name}`;
-    if (!product) errors[field('product_id')] = ['Product not found'];
-    else if (!product.is_active) errors[field('product_id')] = ['This product is no longer sold'];
-    else if (product.is_serialized && !serial)
-      errors[field('serial')] = [salesMessages.serialRequired];
-    else if (!product.is_serialized && serial)
-      errors[field('serial')] = [salesMessages.serialNotSerialised];
-    else if (serial && product.kind === 'device' && !isImei(serial))
-      errors[field('serial')] = [salesMessages.imeiInvalid];
-    else if (serial && Number(line.quantity) !== 1)
-      errors[field('quantity')] = [salesMessages.serialQuantity];
-    return { unit_price_cents: product?.price_cents ?? 0, tax_bps: taxBps };
-  });
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw AppError.badRequest(first, errors);
-  return prices;
+  return products.map((product) => ({ unit_price_cents: product.price_cents, tax_bps: taxBps }));
 }
-
-type LineRow = typeof saleLines.$inferSelect;
 
 const linesOf = (tx: Tx, ctx: RequestContext, saleId: number) =>
   tx
@@ -74,19 +45,6 @@ const linesOf = (tx: Tx, ctx: RequestContext, saleId: number) =>
     .from(saleLines)
     .where(and(tenantScope(saleLines, ctx.companyId), eq(saleLines.sale_id, saleId)))
     .orderBy(asc(saleLines.id));
-
-const wantedUnits = (lines: LineRow[]) =>
-  lines.flatMap((line, index) =>
-    line.serial
-      ? [
-          {
-            serial: line.serial,
-            field: `lines.${String(index)}.serial`,
-            product_id: line.product_id,
-          },
-        ]
-      : [],
-  );
 
 /** Takes payment: the payments must add up to the total; serialised units leave the store's stock. */
 async function completeSale(row: Row, input: Record<string, unknown>, ctx: RequestContext, tx: Tx) {
@@ -102,7 +60,7 @@ async function completeSale(row: Row, input: Record<string, unknown>, ctx: Reque
   const lines = await linesOf(tx, ctx, row.id);
   // Rules added while the sale was held count too (and an add-on's line must still be active).
   await assertRingUp(tx, ctx, row, lines);
-  await sellStoreUnits(tx, ctx, storeId, wantedUnits(lines), `Sold on sale #${String(row.id)}`);
+  await sellStoreUnits(tx, ctx, storeId, unitsOfLines(lines), `Sold on sale #${String(row.id)}`);
   const [updated] = await tx
     .update(sales)
     .set({
@@ -148,7 +106,7 @@ export const saleService = createResourceService({
     afterWrite: async (row, _input, ctx, tx) => {
       const lines = await linesOf(tx, ctx, row.id);
       await assertRingUp(tx, ctx, row, lines);
-      await lockStoreUnits(tx, ctx, Number(row.store_id), wantedUnits(lines));
+      await lockStoreUnits(tx, ctx, Number(row.store_id), unitsOfLines(lines));
     },
   },
   lines: { table: saleLines, parentColumn: 'sale_id', price: priceLines },
