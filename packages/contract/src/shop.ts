@@ -53,8 +53,10 @@ export const shopProductSchema = z.object({
   price_cents: cents,
   tax_bps: z.number().int(),
   is_serialized: z.boolean(),
-  /** units in the company's warehouses now */
+  /** units in the company's warehouses now, less those reserved (what a new order can get) */
   in_stock: z.number().int().min(0),
+  /** units on the company's orders submitted to the warehouse and not shipped yet */
+  reserved: z.number().int().min(0),
 });
 export type ShopProduct = z.infer<typeof shopProductSchema>;
 

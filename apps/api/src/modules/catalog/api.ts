@@ -151,7 +151,7 @@ export async function shopCatalogue(
   companyId: number,
   kind: ProductKind,
   query: ShopQuery,
-): Promise<{ results: Omit<ShopProduct, 'in_stock'>[]; total: number }> {
+): Promise<{ results: Omit<ShopProduct, 'in_stock' | 'reserved'>[]; total: number }> {
   const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
   const where = and(
     tenantScope(products, companyId),

@@ -167,3 +167,36 @@ export async function storeOrderedQuantities(
     .groupBy(orderLines.product_id);
   return new Map(rows.map((row) => [row.product_id, Number(row.quantity)]));
 }
+
+/** The statuses whose lines hold warehouse stock: submitted to the warehouse, not shipped yet. */
+export const RESERVING_STATUSES = ['submitted', 'pending_shipment'] as const;
+
+/**
+ * Per product, the warehouse units the company's orders hold: the lines of its orders in
+ * RESERVING_STATUSES. Derived from the orders themselves, so whatever takes an order out of those
+ * statuses (Cancel, back to open, delete, shipment) releases its units in the same commit, and
+ * concurrent moves leave no counter to drift.
+ */
+export async function reservedQuantities(
+  db: Executor,
+  companyId: number,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({
+      product_id: orderLines.product_id,
+      quantity: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, tenantJoin(orders, orderLines.company_id, orderLines.order_id))
+    .where(
+      and(
+        tenantScope(orderLines, companyId),
+        inArray(orderLines.product_id, [...productIds]),
+        inArray(orders.status, [...RESERVING_STATUSES]),
+      ),
+    )
+    .groupBy(orderLines.product_id);
+  return new Map(rows.map((row) => [row.product_id, Number(row.quantity)]));
+}
