@@ -35,6 +35,12 @@ export const inventoryModule = defineModule({
           permission: 'read_orders',
         },
         {
+          name: 'Product Serials',
+          route: '/product-serials',
+          icon: 'assignment',
+          permission: 'read_orders',
+        },
+        {
           name: 'Stock on Hand',
           route: '/reports/stock-on-hand',
           icon: 'assessment',

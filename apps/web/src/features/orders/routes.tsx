@@ -40,6 +40,7 @@ const InTransitReportPage = lazyScreen(
   () => import('./WarehouseReportsPages.tsx'),
   'InTransitReportPage',
 );
+const ProductSerialPage = lazyScreen(() => import('./ProductSerialPage.tsx'), 'ProductSerialPage');
 const FulfilledOrdersPage = lazyScreen(
   () => import('./OrderQueuePages.tsx'),
   'FulfilledOrdersPage',
@@ -69,5 +70,6 @@ export const ordersFeature = defineFeature({
     { path: '/reports/in-transit', element: <InTransitReportPage /> },
     { path: '/fulfill-order/:id', element: <FulfilOrderPage /> },
     { path: '/receive-order/:id', element: <ReceiveOrderPage /> },
+    { path: '/product-serials', element: <ProductSerialPage /> },
   ],
 });
