@@ -79,7 +79,8 @@ export const notificationDeliveries = pgTable(
     ...tenantColumns(),
     /** a notification kind, or what sent it (password_reset, sign_in_code) */
     notification_kind: text().notNull(),
-    user_id: integer().notNull(),
+    /** the user it went to; null for someone outside the company (a supplier's contact) */
+    user_id: integer(),
     channel: text().notNull(),
     to: text().notNull(),
     subject: text().notNull(),
