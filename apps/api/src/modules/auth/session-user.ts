@@ -57,33 +57,34 @@ export async function loadSignedInUser(
     .where(and(tenantScope(users, companyId), eq(users.id, userId)));
   if (!found) return null;
 
-  const [granted] = await db
-    .select({ flags: sql<string[] | null>`array_agg(distinct p)` })
-    .from(rolePermissionGroups)
-    .innerJoin(
-      permissionGroups,
-      and(
-        tenantScope(permissionGroups, rolePermissionGroups.company_id),
-        eq(permissionGroups.id, rolePermissionGroups.permission_group_id),
-        eq(permissionGroups.is_active, true),
+  const [[granted], [home]] = await Promise.all([
+    db
+      .select({ flags: sql<string[] | null>`array_agg(distinct p)` })
+      .from(rolePermissionGroups)
+      .innerJoin(
+        permissionGroups,
+        and(
+          tenantScope(permissionGroups, rolePermissionGroups.company_id),
+          eq(permissionGroups.id, rolePermissionGroups.permission_group_id),
+          eq(permissionGroups.is_active, true),
+        ),
+      )
+      .innerJoin(sql`lateral unnest(${permissionGroups.permissions}) as p`, sql`true`)
+      .where(
+        and(
+          tenantScope(rolePermissionGroups, companyId),
+          eq(rolePermissionGroups.role_id, found.user.role_id),
+        ),
       ),
-    )
-    .innerJoin(sql`lateral unnest(${permissionGroups.permissions}) as p`, sql`true`)
-    .where(
-      and(
-        tenantScope(rolePermissionGroups, companyId),
-        eq(rolePermissionGroups.role_id, found.user.role_id),
-      ),
-    );
+    db
+      .select({ title: requiredFields.title })
+      .from(requiredFields)
+      .where(and(tenantScope(requiredFields, companyId), eq(requiredFields.type, 'Home Screen')))
+      .orderBy(asc(requiredFields.order), asc(requiredFields.id))
+      .limit(1),
+  ]);
   const permissions: PermissionSet = {};
   for (const flag of granted?.flags ?? []) if (isPermission(flag)) permissions[flag] = true;
-
-  const [home] = await db
-    .select({ title: requiredFields.title })
-    .from(requiredFields)
-    .where(and(tenantScope(requiredFields, companyId), eq(requiredFields.type, 'Home Screen')))
-    .orderBy(asc(requiredFields.order), asc(requiredFields.id))
-    .limit(1);
 
   const { user, role, company, store, identity, districtB2B, regionB2B } = found;
   const sidebarItems = await loadSidebarTree(

@@ -31,38 +31,41 @@ export async function loginClockFields(
   const canClock =
     user.isSuperAdmin ||
     (user.permissions.write_hr_clockin === true && user.permissions.write_hr_clockin_web === true);
-  const session = await sessionOf(db, companyId, userId);
-  const [hourly] = await db
-    .select({ id: hrEmployeeDetails.id })
-    .from(hrEmployeeDetails)
-    .where(
-      and(
-        tenantScope(hrEmployeeDetails, companyId),
-        eq(hrEmployeeDetails.user_id, userId),
-        eq(hrEmployeeDetails.pay_type, 'hourly'),
+  // Independent reads, sent together: sign-in waits for the slowest, not for their sum.
+  const [session, [hourly], [pending], scheduleId, policy] = await Promise.all([
+    sessionOf(db, companyId, userId),
+    db
+      .select({ id: hrEmployeeDetails.id })
+      .from(hrEmployeeDetails)
+      .where(
+        and(
+          tenantScope(hrEmployeeDetails, companyId),
+          eq(hrEmployeeDetails.user_id, userId),
+          eq(hrEmployeeDetails.pay_type, 'hourly'),
+        ),
       ),
-    );
-  const [pending] = await db
-    .select({ id: hrTimecards.id })
-    .from(hrTimecards)
-    .where(
-      and(
-        tenantScope(hrTimecards, companyId),
-        eq(hrTimecards.user_id, userId),
-        eq(hrTimecards.auto_clocked_out, true),
-        eq(hrTimecards.not_corrected, true),
-        eq(hrTimecards.edit_request_sent, false),
-      ),
-    )
-    .limit(1);
+    db
+      .select({ id: hrTimecards.id })
+      .from(hrTimecards)
+      .where(
+        and(
+          tenantScope(hrTimecards, companyId),
+          eq(hrTimecards.user_id, userId),
+          eq(hrTimecards.auto_clocked_out, true),
+          eq(hrTimecards.not_corrected, true),
+          eq(hrTimecards.edit_request_sent, false),
+        ),
+      )
+      .limit(1),
+    storeId ? currentScheduleId(db, companyId, userId, storeId) : null,
+    storeId ? locationPolicy(db, companyId, storeId) : null,
+  ]);
   return {
     clock_in: canClock && Boolean(hourly) && session.status === 1,
-    scheduleId: storeId ? await currentScheduleId(db, companyId, userId, storeId) : null,
+    scheduleId,
     breakPopUpShow: session.status === 3,
     showAutoClockoutTimeCards: Boolean(pending),
-    geolocation_restriction_required: storeId
-      ? needsLocation(await locationPolicy(db, companyId, storeId))
-      : false,
+    geolocation_restriction_required: policy ? needsLocation(policy) : false,
   };
 }
 
