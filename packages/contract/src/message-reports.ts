@@ -31,6 +31,7 @@ export const deliveryProviderLabels: Record<string, string> = {
 export const messageKindLabel = (kind: string): string => {
   if (kind === 'password_reset') return 'Password reset';
   if (kind === 'sign_in_code') return 'Sign-in code';
+  if (kind === 'purchase_order') return 'Purchase order';
   const notification = notificationKinds.find((known) => known === kind);
   return notification ? notificationKindInfo[notification].label : kind;
 };
@@ -41,6 +42,8 @@ export const messageReportSchema = z.object({
   to: z.string(),
   /** the recipient's name, when the message went to a user of the company */
   user_name: z.string().nullable(),
+  /** the record it is about (a purchase order mailed to its supplier, a bulletin) */
+  source: z.object({ type: z.string(), id }).nullable(),
   subject: z.string(),
   /** the start of the text (mail sent on the spot: a summary, never the link or code) */
   summary: z.string(),

@@ -129,9 +129,12 @@ export async function noticeSent(
 
 /** How a mail sent on the spot appears in the delivery log: without its secret part. */
 export interface MailRecord {
-  userId: number;
-  /** what sent it, shown in /mail-reports (password_reset, sign_in_code) */
+  /** the user it went to; null for someone outside the company (a supplier's contact) */
+  userId: number | null;
+  /** what sent it, shown in /mail-reports (password_reset, sign_in_code, purchase_order) */
   kind: string;
+  /** the record it is about (a purchase order), shown beside it in /mail-reports */
+  source?: { type: string; id: number };
   /** the subject and text the log keeps (a reset link or a code takes an account over) */
   subject: string;
   summary: string;
@@ -158,6 +161,8 @@ export async function sendRecordedMail(
     text: record.summary,
     provider: mailer.provider,
     attempts: 1,
+    source_type: record.source?.type ?? null,
+    source_id: record.source?.id ?? null,
   };
   try {
     await mailer.send(mail);

@@ -68,14 +68,18 @@ export function messageReportRoutes(app: FastifyInstance, db: Database) {
           .offset(page * perPage);
         const [total] = await db.select({ total: count() }).from(log).where(where);
         const names = await namesOf(db, ctx.companyId, [
-          ...new Set(rows.map((row) => row.user_id)),
+          ...new Set(rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id]))),
         ]);
         return ok('', {
           results: rows.map((row): MessageReport => ({
             id: row.id,
             kind: row.notification_kind,
             to: row.to,
-            user_name: names.get(row.user_id) ?? null,
+            user_name: row.user_id === null ? null : (names.get(row.user_id) ?? null),
+            source:
+              row.source_type !== null && row.source_id !== null
+                ? { type: row.source_type, id: row.source_id }
+                : null,
             subject: row.subject,
             summary:
               row.text.length > SUMMARY_LENGTH

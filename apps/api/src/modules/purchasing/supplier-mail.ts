@@ -23,6 +23,7 @@ import { errorReplies, ok } from '../../platform/reply.ts';
 import type { Row } from '../../platform/resources/service.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { createMailer } from '../mail/api.ts';
+import { sendRecordedMail } from '../notifications/api.ts';
 import { companyNameOf } from '../organisation/api.ts';
 import { namesOf } from '../users/api.ts';
 import { purchaseOrderEmails, purchaseOrders, suppliers } from './schema.ts';
@@ -150,7 +151,19 @@ export function supplierMailRoutes(app: FastifyInstance, db: Database, config: C
       const mail = purchaseOrderMail(order, company, request.body.message);
       let error: string | null = null;
       try {
-        await mailer.send({ to, subject: mail.subject, text: mail.text, companyId: ctx.companyId });
+        // In the company's delivery log (/mail-reports) too, naming the order it sent.
+        await sendRecordedMail(
+          db,
+          mailer,
+          { to, subject: mail.subject, text: mail.text, companyId: ctx.companyId },
+          {
+            userId: null,
+            kind: 'purchase_order',
+            subject: mail.subject,
+            summary: mail.text,
+            source: { type: 'purchase_order', id },
+          },
+        );
       } catch (cause) {
         error = cause instanceof Error ? cause.message.slice(0, 500) : 'The mail was refused';
         request.log.warn({ err: cause, purchaseOrderId: id }, 'purchase order mail failed');

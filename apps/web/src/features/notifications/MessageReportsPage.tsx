@@ -95,7 +95,11 @@ function MessageReports({ channel }: { channel: Channel }) {
       {
         id: 'kind',
         header: 'Kind',
-        value: (row) => messageKindLabel(row.kind),
+        // A purchase order's mail names its order (PO-12), as the order's own pages do.
+        value: (row) =>
+          row.source?.type === 'purchase_order'
+            ? `${messageKindLabel(row.kind)} PO-${row.source.id}`
+            : messageKindLabel(row.kind),
         sortable: false,
         filter: false,
       },
