@@ -14,6 +14,22 @@ const pick = async (page: Page, label: string, option: string): Promise<void> =>
   await page.getByRole('option', { name: option, exact: true }).click();
 };
 
+test('the chart builder offers the sales and orders datasets with their measures', async ({
+  page,
+}) => {
+  await signIn(page, MANAGER);
+  await page.goto('/reporting/charts/new');
+  await expect(page.getByRole('combobox', { name: 'Dataset' })).toBeVisible({ timeout: 30_000 });
+  await pick(page, 'Dataset', 'Sales');
+  await pick(page, 'Measure', 'Revenue (cents)');
+  await pick(page, 'Group by', 'Store');
+  await expect(page.getByRole('img', { name: /Revenue \(cents\) by store/ })).toBeVisible();
+  await pick(page, 'Dataset', 'Store orders');
+  await pick(page, 'Measure', 'Orders');
+  await pick(page, 'Group by', 'Month');
+  await expect(page.getByRole('img', { name: /Orders by month/ })).toBeVisible();
+});
+
 test('builds a chart of clocked hours by day, saves it and finds it in the lists', async ({
   page,
 }) => {
