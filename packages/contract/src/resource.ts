@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, isoDateTime } from './fields.ts';
 import { isPermission, type Permission, type ResourcePermissionName } from './permissions.ts';
 
 /** Success and fallback failure messages of one resource (SPEC.md section 8). */
@@ -276,6 +277,21 @@ export const allowedTransitionsField = z
 export const allowedActionsField = z
   .array(z.string())
   .describe('the actions the caller may run on this row now (POST {path}/{id}/{action})');
+
+/**
+ * The closing fields of a document's row with statuses and lines (a sale, an order, a B2B
+ * invoice): who made it and when, the moves and actions the caller may make now, and its lines
+ * when asked for.
+ */
+export const documentRowFields = <Line extends z.ZodType>(line: Line) => ({
+  created_by: id.nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+  allowed_transitions: allowedTransitionsField,
+  allowed_actions: allowedActionsField,
+  lines: z.array(line).optional(),
+});
 
 /** The states `from` may move to, as the machine declares (permissions aside). */
 export const transitionsFrom = <S extends string>(machine: StatusMachine<S>, from: S) =>

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import {
-  allowedActionsField,
-  allowedTransitionsField,
   defineResource,
+  documentRowFields,
   resourceMessages,
   type StatusMachine,
 } from '../resource.ts';
@@ -193,13 +192,7 @@ export const b2bInvoiceSchema = z.object({
   paid_cents: cents,
   balance_cents: z.number().int(),
   payments: z.array(b2bPaymentSchema),
-  created_by: id.nullable(),
-  created_by_name: z.string().nullable(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-  allowed_transitions: allowedTransitionsField,
-  allowed_actions: allowedActionsField,
-  lines: z.array(b2bInvoiceLineSchema).optional(),
+  ...documentRowFields(b2bInvoiceLineSchema),
 });
 export type B2BInvoice = z.infer<typeof b2bInvoiceSchema>;
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import {
-  allowedActionsField,
-  allowedTransitionsField,
   defineResource,
+  documentRowFields,
   resourceMessages,
   type StatusMachine,
 } from '../resource.ts';
-import { cents, id, isoDateTime, optionalText } from '../fields.ts';
+import { cents, id, optionalText } from '../fields.ts';
 import { productKind } from './catalog.ts';
 
 /** SPEC.md section 4: the statuses of a store's order from the warehouse. */
@@ -114,13 +113,7 @@ export const orderSchema = z.object({
   /** the sum of its lines' price adjustments (total = subtotal + tax + adjustments) */
   adjustment_cents: z.number().int(),
   total_cents: cents,
-  created_by: id.nullable(),
-  created_by_name: z.string().nullable(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-  allowed_transitions: allowedTransitionsField,
-  allowed_actions: allowedActionsField,
-  lines: z.array(orderLineSchema).optional(),
+  ...documentRowFields(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  allowedActionsField,
   allowedTransitionsField,
   defineResource,
+  documentRowFields,
   resourceMessages,
   type StatusMachine,
 } from '../resource.ts';
@@ -276,13 +276,7 @@ export const saleSchema = z.object({
   refunded_cents: cents,
   payments: z.array(paymentSchema),
   completed_at: isoDateTime.nullable(),
-  created_by: id.nullable(),
-  created_by_name: z.string().nullable(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-  allowed_transitions: allowedTransitionsField,
-  allowed_actions: allowedActionsField,
-  lines: z.array(saleLineSchema).optional(),
+  ...documentRowFields(saleLineSchema),
 });
 export type Sale = z.infer<typeof saleSchema>;
 
