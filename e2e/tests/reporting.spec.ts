@@ -21,9 +21,14 @@ test('the chart builder offers the sales and orders datasets with their measures
   await page.goto('/reporting/charts/new');
   await expect(page.getByRole('combobox', { name: 'Dataset' })).toBeVisible({ timeout: 30_000 });
   await pick(page, 'Dataset', 'Sales');
-  await pick(page, 'Measure', 'Revenue (cents)');
+  await pick(page, 'Measure', 'Revenue');
   await pick(page, 'Group by', 'Store');
-  await expect(page.getByRole('img', { name: /Revenue \(cents\) by store/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Revenue by store/ })).toBeVisible();
+  // Revenue is money: the table shows dollars, not cents.
+  await pick(page, 'Chart type', 'Table');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: 'Revenue by store' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: /^-?\$[\d,]+\.\d{2}$/ }).first()).toBeVisible();
   await pick(page, 'Dataset', 'Store orders');
   await pick(page, 'Measure', 'Orders');
   await pick(page, 'Group by', 'Month');

@@ -46,6 +46,19 @@ export const chartGroupByLabels: Record<ChartGroupBy, string> = {
 export const chartTypes = ['bar', 'line', 'pie', 'table'] as const;
 export type ChartType = (typeof chartTypes)[number];
 
+/**
+ * One measure of a dataset. `money`: its values are integer cents (summed as integers on the
+ * server); the screens and exports show them as dollars (`dollars`, `centsAsDecimal`).
+ */
+export interface DatasetMeasure {
+  key: string;
+  label: string;
+  money?: boolean;
+}
+
+/** A money measure's value (integer cents) as a plain decimal for exports: 123456 -> "1234.56". */
+export const centsAsDecimal = (cents: number): string => (cents / 100).toFixed(2);
+
 /** What a module declares about one of its datasets (the rows come from its server side). */
 export interface DatasetDeclaration {
   key: string;
@@ -53,7 +66,7 @@ export interface DatasetDeclaration {
   description: string;
   /** Who may chart it; null for every signed-in user. */
   permission: Permission | null;
-  measures: { key: string; label: string }[];
+  measures: DatasetMeasure[];
   groupBys: readonly ChartGroupBy[];
   filters: { key: string; label: string; options: { value: string; label: string }[] }[];
 }
@@ -62,7 +75,9 @@ export const datasetSchema = z.object({
   key: z.string(),
   title: z.string(),
   description: z.string(),
-  measures: z.array(z.object({ key: z.string(), label: z.string() })),
+  measures: z.array(
+    z.object({ key: z.string(), label: z.string(), money: z.boolean().default(false) }),
+  ),
   groupBys: z.array(z.enum(chartGroupBys)),
   filters: z.array(
     z.object({
@@ -107,6 +122,8 @@ export const chartResultSchema = z.object({
   dataset: z.string(),
   measure: z.string(),
   measure_label: z.string(),
+  /** The measure is money: `value` and `total` are integer cents. */
+  money: z.boolean(),
   group_by: z.enum(chartGroupBys),
   scope_name: z.string(),
   from: z.string(),

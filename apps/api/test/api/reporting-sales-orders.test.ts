@@ -43,7 +43,7 @@ describe('sales and orders datasets', () => {
     const res = await call<
       List<{
         key: string;
-        measures: { key: string }[];
+        measures: { key: string; label: string; money: boolean }[];
         groupBys: string[];
         filters: { key: string }[];
       }>
@@ -59,6 +59,20 @@ describe('sales and orders datasets', () => {
       'orders',
       'total_cents',
       'units',
+    ]);
+    // The money measures say so (integer cents, shown as dollars), labelled without a unit.
+    const money = (key: string) =>
+      byKey.get(key)?.measures.map(({ label, money }) => ({ label, money }));
+    expect(money('sales')).toEqual([
+      { label: 'Sales', money: false },
+      { label: 'Revenue', money: true },
+      { label: 'Refunds', money: true },
+      { label: 'Units sold', money: false },
+    ]);
+    expect(money('orders')).toEqual([
+      { label: 'Orders', money: false },
+      { label: 'Order value', money: true },
+      { label: 'Units ordered', money: false },
     ]);
     for (const key of ['sales', 'orders']) {
       expect(byKey.get(key)?.groupBys).toEqual([
@@ -122,6 +136,12 @@ describe('sales and orders datasets', () => {
     expect(
       byEmployee.points.find((p) => p.key === String(manager.id))?.value,
     ).toBeGreaterThanOrEqual(4000);
+    // A money measure's chart says so; its points and total stay integer cents.
+    expect(byEmployee.money).toBe(true);
+    expect(byEmployee.measure_label).toBe('Revenue by employee');
+    expect(Number.isInteger(byEmployee.total)).toBe(true);
+    expect(byEmployee.points.every((p) => Number.isInteger(p.value))).toBe(true);
+    expect((await run(agent, { dataset: 'sales', measure: 'sales' })).money).toBe(false);
   });
 
   it('counts the orders started today at a store: count and value, by status and kind', async () => {

@@ -18,11 +18,11 @@ export const ordersDataset = defineDataset({
   key: 'orders',
   title: 'Store orders',
   description:
-    'Orders of the stores from the warehouse: orders, their value in cents and units, by the day they were started',
+    'Orders of the stores from the warehouse: orders, their value in dollars and units, by the day they were started',
   permission: 'read_orders',
   measures: [
     { key: 'orders', label: 'Orders' },
-    { key: 'total_cents', label: 'Order value (cents)' },
+    { key: 'total_cents', label: 'Order value', money: true },
     { key: 'units', label: 'Units ordered' },
   ],
   groupBys: ['employee', 'store', 'district', 'region', 'day', 'week', 'month'],

@@ -181,6 +181,7 @@ export async function runChart(
     dataset: dataset.key,
     measure: measure.key,
     measure_label: `${measure.label} by ${chartGroupByLabels[q.group_by].toLowerCase()}`,
+    money: measure.money ?? false,
     group_by: q.group_by,
     scope_name: scope.name,
     from,

@@ -21,12 +21,12 @@ export const salesDataset = defineDataset({
   key: 'sales',
   title: 'Sales',
   description:
-    'Completed sales (returned ones included): sales, revenue and refunds in cents, units, by completion date',
+    'Completed sales (returned ones included): sales, revenue and refunds in dollars, units, by completion date',
   permission: 'read_sales',
   measures: [
     { key: 'sales', label: 'Sales' },
-    { key: 'revenue_cents', label: 'Revenue (cents)' },
-    { key: 'refunds_cents', label: 'Refunds (cents)' },
+    { key: 'revenue_cents', label: 'Revenue', money: true },
+    { key: 'refunds_cents', label: 'Refunds', money: true },
     { key: 'units', label: 'Units sold' },
   ],
   groupBys: ['employee', 'store', 'district', 'region', 'day', 'week', 'month'],

@@ -10,7 +10,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { chartGroupByLabels, type ChartResult, type ChartType } from '@portal/contract/reporting';
+import {
+  centsAsDecimal,
+  chartGroupByLabels,
+  type ChartResult,
+  type ChartType,
+} from '@portal/contract/reporting';
+import { dollars } from '@portal/contract/resources/sales';
 import { useRef } from 'react';
 import {
   Bar,
@@ -87,11 +93,14 @@ export function ChartView({
   const box = useRef<HTMLDivElement>(null);
   const data = result.points.map((p) => ({ label: p.label, value: p.value }));
   const groupLabel = chartGroupByLabels[result.group_by];
+  // A money measure's values are integer cents: shown as dollars, exported with two decimals.
+  const show = (value: number) => (result.money ? dollars(value) : String(value));
+  const tooltipValue = (value: unknown) => show(Number(value));
   const exportCsv = () =>
     downloadCsv({
       reportName: name,
-      headers: [groupLabel, result.measure_label],
-      rows: result.points.map((p) => [p.label, p.value]),
+      headers: [groupLabel, result.money ? `${result.measure_label} ($)` : result.measure_label],
+      rows: result.points.map((p) => [p.label, result.money ? centsAsDecimal(p.value) : p.value]),
     });
   const exportPng = () => {
     const svg = box.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
@@ -103,16 +112,16 @@ export function ChartView({
       <BarChart data={data} margin={{ top: 8, right: 16, bottom: 48, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="label" angle={-30} textAnchor="end" interval={0} stroke={axisColor} />
-        <YAxis stroke={axisColor} />
-        <Tooltip />
+        <YAxis stroke={axisColor} tickFormatter={show} />
+        <Tooltip formatter={tooltipValue} />
         <Bar dataKey="value" name={result.measure_label} fill={PALETTE[0]} />
       </BarChart>
     ) : type === 'line' ? (
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 48, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="label" angle={-30} textAnchor="end" stroke={axisColor} />
-        <YAxis stroke={axisColor} />
-        <Tooltip />
+        <YAxis stroke={axisColor} tickFormatter={show} />
+        <Tooltip formatter={tooltipValue} />
         <Line
           type="monotone"
           dataKey="value"
@@ -124,7 +133,7 @@ export function ChartView({
       </LineChart>
     ) : (
       <PieChart>
-        <Tooltip />
+        <Tooltip formatter={tooltipValue} />
         <Legend />
         <Pie data={data} dataKey="value" nameKey="label" outerRadius="75%">
           {data.map((point, index) => (
@@ -133,7 +142,7 @@ export function ChartView({
         </Pie>
       </PieChart>
     );
-  const caption = `${result.measure_label} · ${result.scope_name} · ${result.from} to ${result.to} · total ${result.total}`;
+  const caption = `${result.measure_label} · ${result.scope_name} · ${result.from} to ${result.to} · total ${show(result.total)}`;
   return (
     <Stack spacing={1} sx={{ minWidth: 0, height: compact ? '100%' : undefined }}>
       <Stack
@@ -175,7 +184,7 @@ export function ChartView({
               {result.points.map((p) => (
                 <TableRow key={p.key}>
                   <TableCell>{p.label}</TableCell>
-                  <TableCell align="right">{p.value}</TableCell>
+                  <TableCell align="right">{show(p.value)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
