@@ -51,3 +51,44 @@ test('the call center works an assigned ticket in the external ticket center', a
   await status.getByRole('button', { name: 'Resolve' }).click();
   await expect(status.getByText('Resolved', { exact: true })).toBeVisible();
 });
+
+test('the external ticket center shows another user’s change without a reload', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const subject = `Live ticket ${stamp}`;
+  const agent = await apiAs(request, 'agent@demo.example');
+  const people = await agent.get<{ results: { id: number; email: string }[] }>(
+    '/users?search=callcenter%40demo.example',
+  );
+  const caller = people.results.find((person) => person.email === 'callcenter@demo.example');
+  const ticket = await agent.send<{ id: number }>('POST', '/task-tickets', {
+    subject,
+    detail: 'Watch this one',
+    assignee_id: caller?.id,
+  });
+
+  await signIn(page, 'callcenter@demo.example');
+  await page.goto(`/external/ticket-center/${ticket.id}`);
+  await expect(page.getByRole('heading', { name: new RegExp(subject) })).toBeVisible();
+  const status = page.getByRole('group', { name: 'Status' });
+  await expect(status.getByText('New', { exact: true })).toBeVisible();
+
+  // The owner, in another session, comments and starts work: the agent's page follows.
+  await agent.send('POST', `/task-tickets/${ticket.id}/comments`, { body: `From HQ ${stamp}` });
+  await expect(page.getByRole('list', { name: 'Comments' })).toContainText(`From HQ ${stamp}`);
+  await agent.send('POST', `/task-tickets/${ticket.id}/transition`, { to: 'open' });
+  await expect(status.getByText('Open', { exact: true })).toBeVisible();
+
+  // The queue too: a new ticket assigned to them appears without a reload.
+  await page.goto('/external/ticket-center');
+  await page.getByRole('tab', { name: /^Assigned to me/ }).click();
+  await expect(page.getByRole('link', { name: new RegExp(subject) })).toBeVisible();
+  await agent.send('POST', '/task-tickets', {
+    subject: `Second live ${stamp}`,
+    detail: 'Appears by itself',
+    assignee_id: caller?.id,
+  });
+  await expect(page.getByRole('link', { name: new RegExp(`Second live ${stamp}`) })).toBeVisible();
+});

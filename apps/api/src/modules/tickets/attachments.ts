@@ -17,7 +17,7 @@ import { callerOf } from '../../platform/access.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { publish } from '../../platform/events.ts';
+import { ticketChanged } from './events.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
 import { queueFileDeletion, signUploadRoute, type Uploads } from '../../platform/uploads.ts';
 import { namesOf } from '../users/api.ts';
@@ -74,8 +74,7 @@ export async function queueTicketFiles(tx: Tx, companyId: number, ticketId: numb
   );
 }
 
-const changed = (tx: Tx, companyId: number, id: number) =>
-  publish(tx, companyId, { type: 'ticket.changed', audience: { permission: 'read_tickets' }, id });
+const changed = ticketChanged;
 
 /**
  * Attaches an uploaded file to the ticket (409 once closed): the key must be one the company's

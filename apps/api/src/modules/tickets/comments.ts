@@ -3,7 +3,7 @@ import { ticketMessages, type TicketComment } from '@portal/contract/resources/t
 import { tenantScope } from '../../db/columns.ts';
 import type { Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { publish } from '../../platform/events.ts';
+import { ticketChanged } from './events.ts';
 import { notify } from '../notifications/api.ts';
 import { ticketComments, tickets } from './schema.ts';
 import { recordEvent } from './sla.ts';
@@ -82,10 +82,6 @@ export async function addComment(
     body: `${comment.authorName}: ${comment.body}`.slice(0, 500),
     link: `/task-center/${ticketId}`,
   });
-  await publish(tx, companyId, {
-    type: 'ticket.changed',
-    audience: { permission: 'read_tickets' },
-    id: ticketId,
-  });
+  await ticketChanged(tx, companyId, ticketId);
   return commentOut(row);
 }

@@ -31,7 +31,7 @@ import type { Database, Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { definePublicLinkHandler, type ResolvedLink } from '../../platform/public-links.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
-import { publish } from '../../platform/events.ts';
+import { ticketChanged } from './events.ts';
 import { publicLinks } from '../../platform/schema.ts';
 import { asCompany, asSystem } from '../../platform/tenant-connection.ts';
 import type { Uploads } from '../../platform/uploads.ts';
@@ -322,11 +322,7 @@ async function openGuestTicket(
     .returning({ id: tickets.id });
   if (!row) throw new Error('ticket not stored');
   await recordEvent(tx, link.companyId, row.id, { kind: 'created' });
-  await publish(tx, link.companyId, {
-    type: 'ticket.changed',
-    audience: { permission: 'read_tickets' },
-    id: row.id,
-  });
+  await ticketChanged(tx, link.companyId, row.id);
   const maker = await linkMakerOf(tx, link);
   const view = maker
     ? await links.createPublicLink({

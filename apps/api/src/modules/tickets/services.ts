@@ -9,7 +9,7 @@ import { tenantScope } from '../../db/columns.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { publish } from '../../platform/events.ts';
+import { ticketChanged } from './events.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { notify } from '../notifications/api.ts';
 import { recordEvent, refreshSla, waitReason } from './sla.ts';
@@ -39,8 +39,7 @@ async function tellAssignee(
 }
 
 /** Screens showing tickets refetch when one changes (ids only, after the change commits). */
-const changed = (tx: Tx, companyId: number, id: number) =>
-  publish(tx, companyId, { type: 'ticket.changed', audience: { permission: 'read_tickets' }, id });
+const changed = ticketChanged;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -14,7 +14,7 @@ import {
 import { tenantScope } from '../../db/columns.ts';
 import type { Database, Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { publish } from '../../platform/events.ts';
+import { ticketChanged } from './events.ts';
 import { defineJob } from '../../platform/jobs.ts';
 import { defineSetting, readSetting } from '../../platform/settings.ts';
 import { asCompany, asSystem } from '../../platform/tenant-connection.ts';
@@ -284,11 +284,7 @@ async function escalateOne(tx: Tx, companyId: number, id: number, now: number) {
     link: `/task-center/${id}`,
   });
   await refreshSla(tx, { ...ticket, assignee_id: assignee }, now);
-  await publish(tx, companyId, {
-    type: 'ticket.changed',
-    audience: { permission: 'read_tickets' },
-    id,
-  });
+  await ticketChanged(tx, companyId, id);
   return breached.length;
 }
 

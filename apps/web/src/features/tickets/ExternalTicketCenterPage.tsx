@@ -28,6 +28,7 @@ import { StatusBar, statusLabel } from '../../platform/resources/DocumentPanels.
 import { parseRouteId } from '../../platform/resources/paths.ts';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { useSignOut } from '../auth/useSignOut.ts';
+import { useLiveEvents } from '../hr/live-events.ts';
 import { ticketPaths } from './paths.ts';
 import { TicketAttachments } from './TicketAttachments.tsx';
 import { CommentThread } from './TicketComments.tsx';
@@ -234,6 +235,13 @@ function ExternalTicket() {
  */
 export function ExternalTicketCenterPage() {
   const signOut = useSignOut();
+  const client = useQueryClient();
+  // A ticket changed by anyone (the server tells agents only that one did): what is shown refreshes.
+  useLiveEvents((event) => {
+    if (event.type !== 'ticket.changed' && event.type !== 'ready') return;
+    void client.invalidateQueries({ queryKey: externalKeys.all });
+    void client.invalidateQueries({ queryKey: ['tickets'] });
+  });
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppBar position="static" color="primary" enableColorOnDark>
