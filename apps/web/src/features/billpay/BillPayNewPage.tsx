@@ -1,7 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { Controller, useController } from 'react-hook-form';
 import { z } from 'zod';
 import { billPaymentBody, billPayMessages, billPayments } from '@portal/contract/resources/billpay';
@@ -18,12 +17,7 @@ import {
 } from '../../platform/resources/PaymentSplit.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { billPayPaths } from './paths.ts';
-import {
-  currentStoreId,
-  PaymentFormPage,
-  useIdempotencyKey,
-  usePaymentSubmit,
-} from './payment-parts.tsx';
+import { PaymentFormPage, useCounterPayment } from './payment-parts.tsx';
 
 /** The form as typed (dollars); the schema below turns it into the API's body. */
 interface BillFormValues {
@@ -65,8 +59,6 @@ const billForm = z
 
 /** SPEC.md /billpay/new: a customer's carrier bill paid at the counter, sent once. */
 export function BillPayNewPage() {
-  const key = useIdempotencyKey();
-  const storeId = currentStoreId();
   // No unsaved-changes question: a sent payment goes straight on to its receipt.
   const form = useContractForm(billForm, {
     defaultValues: {
@@ -83,16 +75,11 @@ export function BillPayNewPage() {
   const [amount, fee] = form.watch(['amount_cents', 'fee_cents']);
   const total = totalOf({ amount_cents: amount, fee_cents: fee });
   const paymentsField = useController({ control, name: 'payments' });
-  const submit = usePaymentSubmit('bill');
-  const pay = useMutation({
-    mutationFn: (body: z.output<typeof billForm>) =>
-      submit.send(billPayments.path, { ...body, store_id: storeId, idempotency_key: key }),
-    onSuccess: submit.onSuccess,
-    onError: (error) => {
-      form.serverErrors(error);
-      submit.onError(error);
-    },
-  });
+  const { storeId, mutation: pay } = useCounterPayment<z.output<typeof billForm>>(
+    'bill',
+    billPayments.path,
+    form.serverErrors,
+  );
   const send = form.handleSubmit((body) => pay.mutate(body));
   if (!hasPermission('write_bill_payments')) return <AccessDenied />;
   return (

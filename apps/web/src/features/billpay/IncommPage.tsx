@@ -1,6 +1,5 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { Controller, useController } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -23,12 +22,7 @@ import {
 } from '../../platform/resources/PaymentSplit.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { billPayPaths } from './paths.ts';
-import {
-  currentStoreId,
-  PaymentFormPage,
-  useIdempotencyKey,
-  usePaymentSubmit,
-} from './payment-parts.tsx';
+import { PaymentFormPage, useCounterPayment } from './payment-parts.tsx';
 
 /** The form as chosen and typed; the schema below turns it into the API's body. */
 interface PrepaidFormValues {
@@ -60,8 +54,6 @@ const prepaidForm = z
 
 /** SPEC.md /incomm: a prepaid refill or PIN card of a fixed face value for a phone number. */
 export function IncommPage() {
-  const key = useIdempotencyKey();
-  const storeId = currentStoreId();
   const first = prepaidProducts[0];
   // No unsaved-changes question: a sent payment goes straight on to its receipt.
   const form = useContractForm(prepaidForm, {
@@ -77,20 +69,11 @@ export function IncommPage() {
   const [code, value] = form.watch(['product_code', 'amount_cents']);
   const product = prepaidProductOf(code) ?? first;
   const paymentsField = useController({ control, name: 'payments' });
-  const submit = usePaymentSubmit('prepaid');
-  const sell = useMutation({
-    mutationFn: (body: z.output<typeof prepaidForm>) =>
-      submit.send(`${billPayments.path}/prepaid`, {
-        ...body,
-        store_id: storeId,
-        idempotency_key: key,
-      }),
-    onSuccess: submit.onSuccess,
-    onError: (error) => {
-      form.serverErrors(error);
-      submit.onError(error);
-    },
-  });
+  const { storeId, mutation: sell } = useCounterPayment<z.output<typeof prepaidForm>>(
+    'prepaid',
+    `${billPayments.path}/prepaid`,
+    form.serverErrors,
+  );
   const send = form.handleSubmit((body) => sell.mutate(body));
   if (!hasPermission('write_bill_payments')) return <AccessDenied />;
   return (

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { billPaymentSchema, type BillPayment } from '@portal/contract/resources/billpay';
@@ -52,7 +53,7 @@ function failedPaymentId(error: unknown): number | null {
  * Sends a payment and goes to its page: the receipt when sent, the failed payment's page (with the
  * provider's message) when refused; field errors stay on the form.
  */
-export function usePaymentSubmit(kind: 'bill' | 'prepaid') {
+function usePaymentSubmit(kind: 'bill' | 'prepaid') {
   const navigate = useNavigate();
   const pageOf = (id: number) =>
     kind === 'bill' ? billPayReceiptPath(id) : incommThankYouPath(id);
@@ -68,6 +69,31 @@ export function usePaymentSubmit(kind: 'bill' | 'prepaid') {
       if (id !== null) void navigate(pageOf(id));
     },
   };
+}
+
+/**
+ * A counter payment sent once: this form's idempotency key, the current store, and the mutation
+ * sending the form's body with both to `path`; field errors go to `serverErrors`, then the reply
+ * goes to its page (usePaymentSubmit).
+ */
+export function useCounterPayment<Body extends object>(
+  kind: 'bill' | 'prepaid',
+  path: string,
+  serverErrors: (error: unknown) => void,
+) {
+  const key = useIdempotencyKey();
+  const storeId = currentStoreId();
+  const submit = usePaymentSubmit(kind);
+  const mutation = useMutation({
+    mutationFn: (body: Body) =>
+      submit.send(path, { ...body, store_id: storeId, idempotency_key: key }),
+    onSuccess: submit.onSuccess,
+    onError: (error) => {
+      serverErrors(error);
+      submit.onError(error);
+    },
+  });
+  return { storeId, mutation };
 }
 
 /**
