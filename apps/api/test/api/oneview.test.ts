@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   CompanyWidget,
   OneviewLayout,
@@ -456,6 +456,40 @@ describe('widget figures', () => {
     expect(late.body.data.results.map((r) => r.user_id)).toContain(employee.id);
     const clocked = await rowsOf(manager, 'clocked_in', `?level=store&id=${managerStore}`);
     expect(clocked.body.data.results.map((r) => r.name)).toContain('Mina Manager');
+  });
+
+  it('gives the company scope the store view of every active store, each in its own zone', async () => {
+    // The manager's store is in another time zone than the rest (moved to midday above).
+    const active = await t.database.db
+      .select({ id: stores.id, time_zone: stores.time_zone })
+      .from(stores)
+      .where(and(eq(stores.company_id, agent.companyId), eq(stores.is_active, true)))
+      .orderBy(stores.id);
+    expect(new Set(active.map((s) => s.time_zone)).size).toBeGreaterThan(1);
+    const statuses: Record<string, (e: StoreView['employees'][number]) => boolean> = {
+      clocked_in: (e) => e.status === 'clocked_in' || e.status === 'on_break',
+      on_break: (e) => e.status === 'on_break',
+      late_today: (e) => e.status === 'late' || e.late_minutes > 0,
+    };
+    const expected: Record<string, string[]> = { clocked_in: [], on_break: [], late_today: [] };
+    for (const { id } of active) {
+      const view = await call<Reply<StoreView>>(
+        'GET',
+        `/hr-dashboard/store-employees/${id}`,
+        agent,
+      );
+      expect(view.status).toBe(200);
+      for (const [key, keep] of Object.entries(statuses))
+        for (const e of view.body.data.employees.filter(keep))
+          expected[key]?.push(`${view.body.data.store.name}/${e.user_id}`);
+    }
+    expect(expected.late_today?.length).toBeGreaterThanOrEqual(1);
+    for (const key of Object.keys(statuses)) {
+      const rows = await rowsOf(agent, key, '?level=company');
+      expect(rows.status).toBe(200);
+      const got = rows.body.data.results.map((r) => `${r.store_name}/${r.user_id}`);
+      expect(got.sort(), key).toEqual(expected[key]?.sort());
+    }
   });
 
   it('counts the modules’ open documents in record widgets, each row opening its record', async () => {

@@ -54,6 +54,12 @@ function relevantShift(shifts: Shift[], now: number): Shift | null {
   return next ?? shifts[shifts.length - 1] ?? null;
 }
 
+interface StoreRow {
+  id: number;
+  name: string;
+  time_zone: string;
+}
+
 /**
  * Who is where at a store today (the store's local day), against the schedule: clocked in, on a
  * break, late (a shift started more than LATE_GRACE_MINUTES ago and no clock-in), absent (a shift
@@ -66,75 +72,147 @@ export async function storeView(
   nowDate: Date = new Date(),
 ): Promise<StoreView> {
   const store = await findStore(db, ctx.companyId, storeId);
+  const [view] = await viewsInZone(db, ctx, store.time_zone, [store], nowDate);
+  if (!view) throw AppError.notFound('Store');
+  return view;
+}
+
+/**
+ * The store view of many stores at once (OneView's company or region scope), in the order given,
+ * equal to storeView of each: the same queries over all the stores of one time zone together,
+ * filtered by store id, each zone read in its own local day. Unknown ids are left out.
+ */
+export async function storeViews(
+  db: Executor,
+  ctx: RequestContext,
+  storeIds: readonly number[],
+  nowDate: Date = new Date(),
+): Promise<StoreView[]> {
+  if (!storeIds.length) return [];
+  const found = await db
+    .select({ id: stores.id, name: stores.name, time_zone: stores.time_zone })
+    .from(stores)
+    .where(and(tenantScope(stores, ctx.companyId), inArray(stores.id, [...storeIds])));
+  const byZone = new Map<string, StoreRow[]>();
+  for (const store of found)
+    byZone.set(store.time_zone, [...(byZone.get(store.time_zone) ?? []), store]);
+  const zones = await Promise.all(
+    [...byZone].map(([tz, zoneStores]) => viewsInZone(db, ctx, tz, zoneStores, nowDate)),
+  );
+  const byId = new Map(zones.flat().map((view) => [view.store.id, view]));
+  return storeIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The store views of stores sharing one time zone (so one local "today"). */
+async function viewsInZone(
+  db: Executor,
+  ctx: RequestContext,
+  tz: string,
+  zoneStores: readonly StoreRow[],
+  nowDate: Date,
+): Promise<StoreView[]> {
   const now = nowDate.getTime();
-  const tz = store.time_zone;
   const today = localDate(nowDate.toISOString(), tz);
   const dayStart = sql`(${today}::date)::timestamp at time zone ${tz}`;
   const dayEnd = sql`(${today}::date + 1)::timestamp at time zone ${tz}`;
+  const storeIds = zoneStores.map((s) => s.id);
 
-  const shifts = await db
-    .select({
-      id: hrSchedules.id,
-      user_id: hrSchedules.user_id,
-      shift_start: hrSchedules.shift_start,
-      shift_end: hrSchedules.shift_end,
-    })
-    .from(hrSchedules)
-    .where(
-      and(
-        tenantScope(hrSchedules, ctx.companyId),
-        eq(hrSchedules.store_id, store.id),
-        lt(hrSchedules.shift_start, dayEnd),
-        gt(hrSchedules.shift_end, dayStart),
-        onlyPublished(),
-      ),
-    )
-    .orderBy(asc(hrSchedules.shift_start));
+  const [allShifts, allCards] = await Promise.all([
+    db
+      .select({
+        id: hrSchedules.id,
+        store_id: hrSchedules.store_id,
+        user_id: hrSchedules.user_id,
+        shift_start: hrSchedules.shift_start,
+        shift_end: hrSchedules.shift_end,
+      })
+      .from(hrSchedules)
+      .where(
+        and(
+          tenantScope(hrSchedules, ctx.companyId),
+          inArray(hrSchedules.store_id, storeIds),
+          lt(hrSchedules.shift_start, dayEnd),
+          gt(hrSchedules.shift_end, dayStart),
+          onlyPublished(),
+        ),
+      )
+      .orderBy(asc(hrSchedules.shift_start)),
+    // Timecards at these stores that are open, or started today.
+    db
+      .select({
+        id: hrTimecards.id,
+        store_id: hrTimecards.store_id,
+        user_id: hrTimecards.user_id,
+        clock_in: hrTimecards.clock_in,
+        clock_out: hrTimecards.clock_out,
+      })
+      .from(hrTimecards)
+      .where(
+        and(
+          tenantScope(hrTimecards, ctx.companyId),
+          inArray(hrTimecards.store_id, storeIds),
+          sql`(${hrTimecards.clock_out} is null or ${hrTimecards.clock_in} >= ${dayStart})`,
+        ),
+      )
+      .orderBy(asc(hrTimecards.clock_in)),
+  ]);
+  const openCardIds = allCards.filter((c) => c.clock_out === null).map((c) => c.id);
+  const allUserIds = [
+    ...new Set([...allShifts.map((s) => s.user_id), ...allCards.map((c) => c.user_id)]),
+  ];
+  const [openBreaks, allPeople, timeOff] = await Promise.all([
+    openCardIds.length
+      ? db
+          .select({
+            timecard_id: hrTimecardBreaks.timecard_id,
+            break_start: hrTimecardBreaks.break_start,
+            short_description: hrTimecardBreaks.short_description,
+          })
+          .from(hrTimecardBreaks)
+          .where(
+            and(
+              tenantScope(hrTimecardBreaks, ctx.companyId),
+              inArray(hrTimecardBreaks.timecard_id, openCardIds),
+              isNull(hrTimecardBreaks.break_end),
+            ),
+          )
+      : [],
+    allUserIds.length
+      ? db
+          .select({ id: users.id, name: fullName })
+          .from(users)
+          .where(and(tenantScope(users, ctx.companyId), inArray(users.id, allUserIds)))
+      : [],
+    listApprovedTimeOff(db, ctx.companyId, { from: today, to: today, userIds: allUserIds }),
+  ]);
 
-  // Timecards at this store that are open, or started today.
-  const cards = await db
-    .select({
-      id: hrTimecards.id,
-      user_id: hrTimecards.user_id,
-      clock_in: hrTimecards.clock_in,
-      clock_out: hrTimecards.clock_out,
-    })
-    .from(hrTimecards)
-    .where(
-      and(
-        tenantScope(hrTimecards, ctx.companyId),
-        eq(hrTimecards.store_id, store.id),
-        sql`(${hrTimecards.clock_out} is null or ${hrTimecards.clock_in} >= ${dayStart})`,
-      ),
-    )
-    .orderBy(asc(hrTimecards.clock_in));
-  const openCardIds = cards.filter((c) => c.clock_out === null).map((c) => c.id);
-  const openBreaks = openCardIds.length
-    ? await db
-        .select({
-          timecard_id: hrTimecardBreaks.timecard_id,
-          break_start: hrTimecardBreaks.break_start,
-          short_description: hrTimecardBreaks.short_description,
-        })
-        .from(hrTimecardBreaks)
-        .where(
-          and(
-            tenantScope(hrTimecardBreaks, ctx.companyId),
-            inArray(hrTimecardBreaks.timecard_id, openCardIds),
-            isNull(hrTimecardBreaks.break_end),
-          ),
-        )
-    : [];
+  return zoneStores.map((store): StoreView => {
+    const shifts = allShifts.filter((s) => s.store_id === store.id);
+    const cards = allCards.filter((c) => c.store_id === store.id);
+    const userIds = new Set([...shifts.map((s) => s.user_id), ...cards.map((c) => c.user_id)]);
+    const people = allPeople.filter((person) => userIds.has(person.id));
+    return {
+      store: { id: store.id, name: store.name, time_zone: store.time_zone },
+      now: nowDate.toISOString(),
+      date: today,
+      ...employeesAt(shifts, cards, openBreaks, people, timeOff, now),
+    };
+  });
+}
 
-  const userIds = [...new Set([...shifts.map((s) => s.user_id), ...cards.map((c) => c.user_id)])];
-  const people = userIds.length
-    ? await db
-        .select({ id: users.id, name: fullName })
-        .from(users)
-        .where(and(tenantScope(users, ctx.companyId), inArray(users.id, userIds)))
-    : [];
-  const timeOff = await listApprovedTimeOff(db, ctx.companyId, { from: today, to: today, userIds });
-
+/** Each person's status at one store, from that store's shifts and timecards of the day. */
+function employeesAt(
+  shifts: readonly Shift[],
+  cards: readonly { id: number; user_id: number; clock_in: string; clock_out: string | null }[],
+  openBreaks: readonly {
+    timecard_id: number;
+    break_start: string;
+    short_description: string | null;
+  }[],
+  people: readonly { id: number; name: string }[],
+  timeOff: Awaited<ReturnType<typeof listApprovedTimeOff>>,
+  now: number,
+) {
   const employees: StoreEmployee[] = people.map((person) => {
     const mine = shifts.filter((s) => s.user_id === person.id);
     const shift = relevantShift(mine, now);
@@ -206,13 +284,7 @@ export async function storeView(
     time_off: 0,
   };
   for (const e of employees) counts[e.status] += 1;
-  return {
-    store: { id: store.id, name: store.name, time_zone: store.time_zone },
-    now: nowDate.toISOString(),
-    date: today,
-    counts,
-    employees,
-  };
+  return { counts, employees };
 }
 
 // ---- My view

@@ -3,24 +3,21 @@ import type { WidgetRow } from '@portal/contract/oneview';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Executor } from '../../platform/database.ts';
 import { defineWidget, type WidgetScope } from '../../platform/widgets.ts';
-import { storeView } from './services.ts';
+import { storeViews } from './services.ts';
 
 type Staff = { store_name: string; employee: StoreEmployee }[];
 /** One reading per scope object: the three widgets of one request share it. */
 const readings = new WeakMap<WidgetScope, Promise<Staff>>();
 
-/** Everyone at the stores of a scope today, each with their store view status. */
+/** Everyone at the stores of a scope today, each with their store view status (one read of all the stores). */
 function staffOfScope(db: Executor, ctx: RequestContext, scope: WidgetScope): Promise<Staff> {
   let reading = readings.get(scope);
   if (!reading) {
-    reading = (async () => {
-      const rows: Staff = [];
-      for (const storeId of scope.storeIds) {
-        const view = await storeView(db, ctx, storeId);
-        for (const employee of view.employees) rows.push({ store_name: view.store.name, employee });
-      }
-      return rows;
-    })();
+    reading = storeViews(db, ctx, scope.storeIds).then((views) =>
+      views.flatMap((view) =>
+        view.employees.map((employee) => ({ store_name: view.store.name, employee })),
+      ),
+    );
     readings.set(scope, reading);
   }
   return reading;

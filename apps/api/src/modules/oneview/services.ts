@@ -504,12 +504,12 @@ export async function widgetData(
   query: ScopeQuery | null,
 ): Promise<WidgetData> {
   const scope = await resolveScope(db, ctx, query);
-  const figures: WidgetFigure[] = [];
-  for (const widget of reg.all) {
-    // A pinned chart's figures come from reporting, for the same scope.
-    if (!mayShow(ctx, widget) || widget.kind === 'chart') continue;
-    figures.push(figureOf(widget, scope, await widget.rows(db, ctx, scope)));
-  }
+  // A pinned chart's figures come from reporting, for the same scope. The widgets are independent:
+  // they read at once (the pool gives each its own connection; a transaction queues them).
+  const shown = reg.all.filter((widget) => mayShow(ctx, widget) && widget.kind !== 'chart');
+  const figures: WidgetFigure[] = await Promise.all(
+    shown.map(async (widget) => figureOf(widget, scope, await widget.rows(db, ctx, scope))),
+  );
   return { scope: scopeView(scope), figures, now: new Date().toISOString() };
 }
 
