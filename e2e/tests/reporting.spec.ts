@@ -29,6 +29,7 @@ test('the chart builder offers the sales and orders datasets with their measures
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Revenue by store' })).toBeVisible();
   await expect(table.getByRole('cell', { name: /^-?\$[\d,]+\.\d{2}$/ }).first()).toBeVisible();
+  await pick(page, 'Chart type', 'Bar');
   await pick(page, 'Dataset', 'Store orders');
   await pick(page, 'Measure', 'Orders');
   await pick(page, 'Group by', 'Month');
