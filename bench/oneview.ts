@@ -19,13 +19,11 @@
  * Env: STORES, EMPLOYEES, ROUNDS (default 20), BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PG_URL
  * (admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_API_ENTRY, BENCH_KEEP_DB.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { measure } from './lib/load.ts';
-import { resultsDir } from './lib/paths.ts';
-import { installCleanup, killAll } from './lib/processes.ts';
+import { dropBenchDatabase, installCleanup, runMain } from './lib/processes.ts';
+import { writeResults } from './lib/report.ts';
 import { ensureApiBuilt, startApi } from './lib/server.ts';
 
 const STORES = Math.max(1, Math.round(Number(process.env.STORES ?? 200)));
@@ -232,36 +230,15 @@ async function main() {
       await api.stop();
     }
   } finally {
-    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${database}`);
-    else
-      await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
+    await dropBenchDatabase(admin, database);
   }
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, 'oneview.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify(
-      {
-        startedAt,
-        cpus: cpus().length,
-        loadAverageBefore,
-        loadAverageAfter: loadavg(),
-        seconds,
-        connections,
-        grown,
-        results,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`JSON: ${file}`);
+  writeResults('oneview', loadAverageBefore, {
+    startedAt,
+    seconds,
+    connections,
+    grown,
+    results,
+  });
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(killAll);
+runMain(main);

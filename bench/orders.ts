@@ -15,15 +15,13 @@
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_API_ENTRY (a private build), BENCH_KEEP_DB
  * (keep the database afterwards, for EXPLAIN).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { startBaseline } from './lib/baseline.ts';
 import { measure, type LoadResult } from './lib/load.ts';
 import { seedOrdersSql } from './lib/orders-seed.ts';
-import { resultsDir } from './lib/paths.ts';
-import { installCleanup, killAll } from './lib/processes.ts';
+import { dropBenchDatabase, installCleanup, runMain } from './lib/processes.ts';
+import { writeResults } from './lib/report.ts';
 import { BENCH_COMPANY_ID } from './lib/seed.ts';
 import { ensureApiBuilt, getJson, login, startApi } from './lib/server.ts';
 
@@ -232,35 +230,14 @@ async function main() {
       await api.stop();
     }
   } finally {
-    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${database}`);
-    else
-      await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
+    await dropBenchDatabase(admin, database);
   }
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, 'orders.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify(
-      {
-        startedAt,
-        cpus: cpus().length,
-        loadAverageBefore,
-        loadAverageAfter: loadavg(),
-        seconds,
-        seeded,
-        results,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`JSON: ${file}`);
+  writeResults('orders', loadAverageBefore, {
+    startedAt,
+    seconds,
+    seeded,
+    results,
+  });
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(killAll);
+runMain(main);

@@ -11,13 +11,11 @@
  * URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_API_ENTRY (a private build),
  * BENCH_KEEP_DB (keep the database afterwards).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { measure, type LoadResult } from './lib/load.ts';
-import { resultsDir } from './lib/paths.ts';
-import { installCleanup, killAll } from './lib/processes.ts';
+import { dropBenchDatabase, installCleanup, runMain } from './lib/processes.ts';
+import { writeResults } from './lib/report.ts';
 import { ensureApiBuilt, getJson, login, startApi } from './lib/server.ts';
 
 const saleLines = Math.max(2, Math.round(Number(process.env.SALE_LINES ?? 200_000)));
@@ -174,36 +172,14 @@ async function main() {
       await api.stop();
     }
   } finally {
-    // BENCH_KEEP_DB=1 leaves the database for EXPLAIN (its name is printed).
-    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${database}`);
-    else
-      await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
+    await dropBenchDatabase(admin, database);
   }
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, 'sales-report.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify(
-      {
-        startedAt,
-        cpus: cpus().length,
-        loadAverageBefore,
-        loadAverageAfter: loadavg(),
-        seconds,
-        seeded,
-        results,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`JSON: ${file}`);
+  writeResults('sales-report', loadAverageBefore, {
+    startedAt,
+    seconds,
+    seeded,
+    results,
+  });
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(killAll);
+runMain(main);

@@ -11,13 +11,13 @@
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_API_ENTRY (a private API build), BACKENDS
  * (default "postgres,pglite").
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { resultsDir } from './lib/paths.ts';
-import { installCleanup, killAll } from './lib/processes.ts';
+import { installCleanup, runMain } from './lib/processes.ts';
+import { writeResults } from './lib/report.ts';
 import { type Backend, ensureApiBuilt, login, startApi } from './lib/server.ts';
 
 const seconds = Math.max(1, Number(process.env.BENCH_SECONDS ?? 10));
@@ -292,30 +292,12 @@ async function main() {
       }
     }
   }
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, 'sales-ringup.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify(
-      {
-        startedAt,
-        cpus: cpus().length,
-        loadAverageBefore,
-        loadAverageAfter: loadavg(),
-        seconds,
-        associates,
-        results,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`JSON: ${file}`);
+  writeResults('sales-ringup', loadAverageBefore, {
+    startedAt,
+    seconds,
+    associates,
+    results,
+  });
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(killAll);
+runMain(main);

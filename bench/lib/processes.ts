@@ -14,6 +14,29 @@ export function killAll(): void {
   children.clear();
 }
 
+/** Runs a benchmark's main: an error is printed and fails the run; no child outlives it. */
+export function runMain(main: () => Promise<void>): void {
+  main()
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(killAll);
+}
+
+/**
+ * Drops a benchmark's throwaway database and ends the admin connection; BENCH_KEEP_DB=1 keeps the
+ * database for EXPLAIN (its name is printed).
+ */
+export async function dropBenchDatabase(
+  admin: { query(text: string): Promise<unknown>; end(): Promise<void> },
+  database: string,
+): Promise<void> {
+  if (process.env.BENCH_KEEP_DB) console.log(`kept database ${database}`);
+  else await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+  await admin.end().catch(() => undefined);
+}
+
 /** Undo steps (drop the throwaway database, remove the temp dir) still pending, run on interrupt. */
 const pendingCleanups = new Set<() => Promise<void> | void>();
 

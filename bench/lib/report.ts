@@ -1,5 +1,6 @@
 import type { SeriesReport } from './series.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { BackendReport } from './backends.ts';
 import { type BundleSize, formatRoutes, type RouteBundles } from './bundle-size.ts';
@@ -143,5 +144,22 @@ export function writeJson(report: BenchReport): string {
   mkdirSync(resultsDir, { recursive: true });
   const file = join(resultsDir, 'latest.json');
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
+/**
+ * Writes one benchmark's figures to bench/results/<name>.json beside the machine's CPUs and its
+ * load average before and after (figures from a busy machine mean little), and prints the path.
+ */
+export function writeResults(
+  name: string,
+  loadAverageBefore: number[],
+  figures: Record<string, unknown>,
+): string {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${name}.json`);
+  const body = { cpus: cpus().length, loadAverageBefore, loadAverageAfter: loadavg(), ...figures };
+  writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
+  console.log(`JSON: ${file}`);
   return file;
 }
