@@ -148,6 +148,10 @@ test('the daily snapshot shows a store day with its figures, and prints', async 
     page.getByRole('heading', { name: `Charlotte Amalie · ${day}`, level: 2 }),
   ).toBeVisible();
   await expect(page.getByText('Worked', { exact: true }).first()).toBeVisible();
+  // The day's sales and store orders beside the hours, money as dollars.
+  await expect(page.getByText('Revenue', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Order value', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/^\$\d[\d,]*\.\d\d$/).first()).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(

@@ -54,6 +54,8 @@ export interface DatasetMeasure {
   key: string;
   label: string;
   money?: boolean;
+  /** A store's figure for the day on the daily snapshot (summed over the day's records). */
+  snapshot?: boolean;
 }
 
 /** A money measure's value (integer cents) as a plain decimal for exports: 123456 -> "1234.56". */
@@ -205,17 +207,31 @@ const snapshotFigures = {
   breaks: z.number().int(),
   break_hours: z.number(),
 };
+/**
+ * A figure of the day from a dataset the caller may read (its measures declared `snapshot`: the
+ * sales and store orders), keyed `<dataset>.<measure>`; money in integer cents.
+ */
+export const snapshotDatasetFigureSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  value: z.number(),
+  money: z.boolean(),
+});
+export type SnapshotDatasetFigure = z.infer<typeof snapshotDatasetFigureSchema>;
+
 export const dailySnapshotSchema = z.object({
   date: z.string(),
   scope_name: z.string(),
   /** The zone the times are shown in (the store's; a district's first store's). */
   time_zone: z.string(),
   totals: z.object(snapshotFigures),
+  figures: z.array(snapshotDatasetFigureSchema),
   stores: z.array(
     z.object({
       id,
       name: z.string(),
       totals: z.object(snapshotFigures),
+      figures: z.array(snapshotDatasetFigureSchema),
       people: z.array(
         z.object({
           user_id: id,

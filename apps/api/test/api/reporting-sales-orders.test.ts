@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScopeOptions } from '@portal/contract/oneview';
-import type { ChartResult } from '@portal/contract/reporting';
+import type { ChartResult, DailySnapshot } from '@portal/contract/reporting';
 import { orders } from '../../src/modules/orders/schema.ts';
 import { sales } from '../../src/modules/sales/schema.ts';
 import { signInPerson, type Person } from '../support/people.ts';
@@ -174,6 +174,53 @@ describe('sales and orders datasets', () => {
       days: 7,
     });
     expect(byDay.points).toHaveLength(7);
+  });
+
+  it("puts the day's sales and store orders on the daily snapshot, per store and in all", async () => {
+    const snapshotOn = async (date: string) => {
+      const res = await call<Reply<DailySnapshot>>(
+        'GET',
+        `/daily-snapshot?level=store&id=${storeId}&date=${date}`,
+        agent,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    // The store's own today: the snapshot names its zone.
+    const zone = (await snapshotOn(new Date().toISOString().slice(0, 10))).time_zone;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    const figures = async () => {
+      const day = await snapshotOn(today);
+      // One store: its figures are the scope's.
+      expect(day.stores[0]?.figures).toEqual(day.figures);
+      return new Map(day.figures.map((f) => [f.key, f]));
+    };
+    const before = await figures();
+    expect([...before.keys()]).toEqual([
+      'sales.sales',
+      'sales.revenue_cents',
+      'orders.orders',
+      'orders.total_cents',
+    ]);
+    expect(before.get('sales.revenue_cents')).toMatchObject({ label: 'Revenue', money: true });
+    expect(before.get('orders.orders')).toMatchObject({ label: 'Orders', money: false });
+    const by = { company_id: agent.companyId, store_id: storeId, created_by: manager.id };
+    await t.database.db.insert(sales).values({
+      ...by,
+      status: 'completed',
+      total_cents: 1500,
+      paid_cents: 1500,
+      completed_at: new Date().toISOString(),
+    });
+    await t.database.db
+      .insert(orders)
+      .values({ ...by, kind: 'accessory', status: 'open', total_cents: 1200 });
+    const after = await figures();
+    const grew = (key: string) => (after.get(key)?.value ?? 0) - (before.get(key)?.value ?? 0);
+    expect(grew('sales.sales')).toBe(1);
+    expect(grew('sales.revenue_cents')).toBe(1500);
+    expect(grew('orders.orders')).toBe(1);
+    expect(grew('orders.total_cents')).toBe(1200);
   });
 
   it("follows the caller's scope: a store outside it is a 403", async () => {

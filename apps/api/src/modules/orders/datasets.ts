@@ -21,8 +21,8 @@ export const ordersDataset = defineDataset({
     'Orders of the stores from the warehouse: orders, their value in dollars and units, by the day they were started',
   permission: 'read_orders',
   measures: [
-    { key: 'orders', label: 'Orders' },
-    { key: 'total_cents', label: 'Order value', money: true },
+    { key: 'orders', label: 'Orders', snapshot: true },
+    { key: 'total_cents', label: 'Order value', money: true, snapshot: true },
     { key: 'units', label: 'Units ordered' },
   ],
   groupBys: ['employee', 'store', 'district', 'region', 'day', 'week', 'month'],

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract/reporting';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import type { Executor } from '../../platform/database.ts';
-import type { DatasetFact, ServerDataset } from '../../platform/datasets.ts';
+import type { DatasetFact, DatasetRange, ServerDataset } from '../../platform/datasets.ts';
 import { AppError } from '../../platform/errors.ts';
 import { resolveScope, scopeOptions } from '../oneview/api.ts';
 import { directory, namesOf } from '../users/api.ts';
@@ -94,6 +94,18 @@ const timeBuckets: Partial<Record<ChartGroupBy, (date: string) => string>> = {
   month: (d) => d.slice(0, 7),
 };
 
+/** What a dataset's facts are asked for: the stores, the people working there, the dates. */
+export async function rangeOf(
+  db: Executor,
+  ctx: RequestContext,
+  storeIds: number[],
+  from: string,
+  to: string,
+): Promise<DatasetRange> {
+  const people = await directory(db, ctx.companyId, storeIds);
+  return { storeIds, people: new Map(people.map((p) => [p.id, p.store_id ?? 0])), from, to };
+}
+
 /** Runs a chart for the caller: their scope's facts, filtered, grouped and summed. */
 export async function runChart(
   reg: DatasetRegistry,
@@ -109,15 +121,10 @@ export async function runChart(
   );
   const to = todayIn(scope.timeZone);
   const from = addDays(to, 1 - q.days);
-  const people = await directory(db, ctx.companyId, scope.storeIds);
-  const facts = (
-    await dataset.facts(db, ctx, {
-      storeIds: scope.storeIds,
-      people: new Map(people.map((p) => [p.id, p.store_id ?? 0])),
-      from,
-      to,
-    })
-  ).filter((f) => Object.entries(q.filters).every(([k, v]) => f.attrs[k] === v));
+  const range = await rangeOf(db, ctx, scope.storeIds, from, to);
+  const facts = (await dataset.facts(db, ctx, range)).filter((f) =>
+    Object.entries(q.filters).every(([k, v]) => f.attrs[k] === v),
+  );
 
   const options = await scopeOptions(db, ctx);
   const storeById = new Map(options.stores.map((s) => [s.id, s]));

@@ -169,7 +169,8 @@ export function reportingRoutes(
       response: { 200: replySchema(dailySnapshotSchema), ...errors },
     },
     config: { access: 'read_hr_timecards' },
-    handler: async (request) => ok('', await dailySnapshot(db, callerOf(request), request.query)),
+    handler: async (request) =>
+      ok('', await dailySnapshot(reg, db, callerOf(request), request.query)),
   });
 
   r.get('/reporting/pbi/:reportId/embed', {

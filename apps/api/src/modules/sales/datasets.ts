@@ -24,8 +24,8 @@ export const salesDataset = defineDataset({
     'Completed sales (returned ones included): sales, revenue and refunds in dollars, units, by completion date',
   permission: 'read_sales',
   measures: [
-    { key: 'sales', label: 'Sales' },
-    { key: 'revenue_cents', label: 'Revenue', money: true },
+    { key: 'sales', label: 'Sales', snapshot: true },
+    { key: 'revenue_cents', label: 'Revenue', money: true, snapshot: true },
     { key: 'refunds_cents', label: 'Refunds', money: true },
     { key: 'units', label: 'Units sold' },
   ],

@@ -12,7 +12,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { DailySnapshot, DailySnapshotQuery } from '@portal/contract/reporting';
+import type {
+  DailySnapshot,
+  DailySnapshotQuery,
+  SnapshotDatasetFigure,
+} from '@portal/contract/reporting';
+import { dollars } from '@portal/contract/resources/sales';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -41,7 +46,7 @@ const printStyles = (
   />
 );
 
-function Figures({ totals }: { totals: Totals }) {
+function Figures({ totals, figures }: { totals: Totals; figures: SnapshotDatasetFigure[] }) {
   const items: [string, string | number][] = [
     ['Staff', totals.staff],
     ['Scheduled', `${totals.scheduled_hours} h`],
@@ -49,6 +54,11 @@ function Figures({ totals }: { totals: Totals }) {
     ['Late', totals.late],
     ['Absent', totals.absent],
     ['Breaks', `${totals.breaks} (${totals.break_hours} h)`],
+    // The day's sales and store orders, where the viewer may read them.
+    ...figures.map((f): [string, string | number] => [
+      f.label,
+      f.money ? dollars(f.value) : f.value,
+    ]),
   ];
   return (
     <Box
@@ -76,7 +86,8 @@ function Figures({ totals }: { totals: Totals }) {
 
 /**
  * /daily-snapshot: one day of a store, or of each store of a district (a page each when printed):
- * staff, scheduled and worked hours, late and absent people, breaks.
+ * staff, scheduled and worked hours, late and absent people, breaks, and the day's sales and
+ * store orders.
  */
 export function DailySnapshotPage() {
   const [params, setParams] = useSearchParams();
@@ -164,7 +175,7 @@ export function DailySnapshotPage() {
           <Typography variant="h6" component="h2" gutterBottom>
             {data.scope_name}: all stores
           </Typography>
-          <Figures totals={data.totals} />
+          <Figures totals={data.totals} figures={data.figures} />
         </Paper>
       )}
       {data?.stores.map((store) => (
@@ -172,7 +183,7 @@ export function DailySnapshotPage() {
           <Typography variant="h6" component="h2" gutterBottom>
             {store.name} · {data.date}
           </Typography>
-          <Figures totals={store.totals} />
+          <Figures totals={store.totals} figures={store.figures} />
           {store.people.length === 0 ? (
             <Typography sx={{ mt: 2 }}>Nobody scheduled or clocked in this day</Typography>
           ) : (
