@@ -84,7 +84,8 @@ export function ProductSerialPage() {
           autoFocus
           autoComplete="off"
           helperText="Type or scan a serial and press Enter"
-          sx={{ minWidth: 320 }}
+          // Fills the row up to a comfortable width, and shrinks beside the button on a phone.
+          sx={{ flex: 1, minWidth: 0, maxWidth: 420 }}
         />
         <Button type="submit" variant="contained" sx={{ mt: 1 }}>
           Look up
