@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orders as orderResource, type Order } from '@portal/contract/resources/orders';
 import type { Database, Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
@@ -143,11 +143,11 @@ export async function storeOrderIds(
   return rows.map((row) => row.id);
 }
 
-/** Per product, the units on a store's orders in the given statuses (ordered, not shipped yet). */
-export async function storeOrderedQuantities(
+/** Per product, the units on the company's order lines matching `which` in the given statuses. */
+async function orderedQuantities(
   db: Executor,
   companyId: number,
-  storeId: number,
+  which: SQL,
   statuses: readonly string[],
 ): Promise<Map<number, number>> {
   const rows = await db
@@ -157,16 +157,18 @@ export async function storeOrderedQuantities(
     })
     .from(orderLines)
     .innerJoin(orders, tenantJoin(orders, orderLines.company_id, orderLines.order_id))
-    .where(
-      and(
-        tenantScope(orderLines, companyId),
-        eq(orders.store_id, storeId),
-        inArray(orders.status, [...statuses]),
-      ),
-    )
+    .where(and(tenantScope(orderLines, companyId), which, inArray(orders.status, [...statuses])))
     .groupBy(orderLines.product_id);
   return new Map(rows.map((row) => [row.product_id, Number(row.quantity)]));
 }
+
+/** Per product, the units on a store's orders in the given statuses (ordered, not shipped yet). */
+export const storeOrderedQuantities = (
+  db: Executor,
+  companyId: number,
+  storeId: number,
+  statuses: readonly string[],
+) => orderedQuantities(db, companyId, eq(orders.store_id, storeId), statuses);
 
 /** The statuses whose lines hold warehouse stock: submitted to the warehouse, not shipped yet. */
 export const RESERVING_STATUSES = ['submitted', 'pending_shipment'] as const;
@@ -183,20 +185,10 @@ export async function reservedQuantities(
   productIds: readonly number[],
 ): Promise<Map<number, number>> {
   if (!productIds.length) return new Map();
-  const rows = await db
-    .select({
-      product_id: orderLines.product_id,
-      quantity: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
-    })
-    .from(orderLines)
-    .innerJoin(orders, tenantJoin(orders, orderLines.company_id, orderLines.order_id))
-    .where(
-      and(
-        tenantScope(orderLines, companyId),
-        inArray(orderLines.product_id, [...productIds]),
-        inArray(orders.status, [...RESERVING_STATUSES]),
-      ),
-    )
-    .groupBy(orderLines.product_id);
-  return new Map(rows.map((row) => [row.product_id, Number(row.quantity)]));
+  return orderedQuantities(
+    db,
+    companyId,
+    inArray(orderLines.product_id, [...productIds]),
+    RESERVING_STATUSES,
+  );
 }
