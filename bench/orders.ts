@@ -20,7 +20,12 @@ import pg from 'pg';
 import { startBaseline } from './lib/baseline.ts';
 import { measure, type LoadResult } from './lib/load.ts';
 import { seedOrdersSql } from './lib/orders-seed.ts';
-import { dropBenchDatabase, installCleanup, runMain } from './lib/processes.ts';
+import {
+  createBenchDatabase,
+  dropBenchDatabase,
+  installCleanup,
+  runMain,
+} from './lib/processes.ts';
 import { writeResults } from './lib/report.ts';
 import { BENCH_COMPANY_ID } from './lib/seed.ts';
 import { ensureApiBuilt, getJson, login, startApi } from './lib/server.ts';
@@ -96,19 +101,14 @@ async function main() {
   const startedAt = new Date().toISOString();
   const loadAverageBefore = loadavg();
   await ensureApiBuilt();
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  const database = `bench_orders_${process.pid}`;
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const backend = { kind: 'postgres' as const, databaseUrl: url.toString() };
+  const { admin, database, databaseUrl } = await createBenchDatabase(adminUrl, 'bench_orders');
+  const backend = { kind: 'postgres' as const, databaseUrl: databaseUrl };
   const results: Record<string, unknown> = {};
   let seeded: Awaited<ReturnType<typeof seed>> | null = null;
   try {
     console.log('PostgreSQL: starting the API (migrate, demo seed) ...');
     const api = await startApi(backend);
-    const owner = new pg.Client({ connectionString: url.toString() });
+    const owner = new pg.Client({ connectionString: databaseUrl });
     try {
       await owner.connect();
       console.log(`seeding ${orderCount} orders ...`);

@@ -14,7 +14,12 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { measure, type LoadResult } from './lib/load.ts';
-import { dropBenchDatabase, installCleanup, runMain } from './lib/processes.ts';
+import {
+  createBenchDatabase,
+  dropBenchDatabase,
+  installCleanup,
+  runMain,
+} from './lib/processes.ts';
 import { writeResults } from './lib/report.ts';
 import { ensureApiBuilt, getJson, login, startApi } from './lib/server.ts';
 
@@ -124,18 +129,13 @@ async function main() {
   const startedAt = new Date().toISOString();
   const loadAverageBefore = loadavg();
   await ensureApiBuilt();
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  const database = `bench_sales_${process.pid}`;
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const { admin, database, databaseUrl } = await createBenchDatabase(adminUrl, 'bench_sales');
   const results: Record<string, ReturnType<typeof figures>> = {};
   let seeded: Awaited<ReturnType<typeof seed>> | null = null;
   try {
     console.log('PostgreSQL: starting the API (migrate, demo seed) ...');
-    const api = await startApi({ kind: 'postgres', databaseUrl: url.toString() });
-    const owner = new pg.Client({ connectionString: url.toString() });
+    const api = await startApi({ kind: 'postgres', databaseUrl: databaseUrl });
+    const owner = new pg.Client({ connectionString: databaseUrl });
     try {
       await owner.connect();
       console.log(`seeding ${saleLines} sale lines ...`);

@@ -31,7 +31,12 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { startBaseline } from './lib/baseline.ts';
 import { measure, type LoadResult } from './lib/load.ts';
-import { dropBenchDatabase, installCleanup, runMain } from './lib/processes.ts';
+import {
+  createBenchDatabase,
+  dropBenchDatabase,
+  installCleanup,
+  runMain,
+} from './lib/processes.ts';
 import { writeResults } from './lib/report.ts';
 import { BENCH_COMPANY_ID } from './lib/seed.ts';
 import { ensureApiBuilt, getJson, login, startApi, type RunningServer } from './lib/server.ts';
@@ -402,13 +407,7 @@ async function main() {
   const startedAt = new Date().toISOString();
   const loadAverageBefore = loadavg();
   await ensureApiBuilt();
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  const database = `bench_tickets_${String(process.pid)}`;
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const databaseUrl = url.toString();
+  const { admin, database, databaseUrl } = await createBenchDatabase(adminUrl, 'bench_tickets');
   const results: Record<string, unknown> = {};
   try {
     console.log('PostgreSQL: starting the API (migrate, demo seed) ...');

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import pg from 'pg';
 
 /**
  * Every child the bench starts is tracked here, so a crash, an error or Ctrl-C never leaves a
@@ -25,13 +26,24 @@ export function runMain(main: () => Promise<void>): void {
 }
 
 /**
+ * Creates a benchmark's throwaway PostgreSQL database `<prefix>_<pid>` through the admin URL: the
+ * admin connection (for dropBenchDatabase), the database's name and its URL.
+ */
+export async function createBenchDatabase(adminUrl: string, prefix: string) {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  const database = `${prefix}_${String(process.pid)}`;
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return { admin, database, databaseUrl: url.toString() };
+}
+
+/**
  * Drops a benchmark's throwaway database and ends the admin connection; BENCH_KEEP_DB=1 keeps the
  * database for EXPLAIN (its name is printed).
  */
-export async function dropBenchDatabase(
-  admin: { query(text: string): Promise<unknown>; end(): Promise<void> },
-  database: string,
-): Promise<void> {
+export async function dropBenchDatabase(admin: pg.Client, database: string): Promise<void> {
   if (process.env.BENCH_KEEP_DB) console.log(`kept database ${database}`);
   else await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
   await admin.end().catch(() => undefined);
