@@ -39,6 +39,11 @@ test('a ticket from a template, paused with a reason, resolved; the SLA tracker 
   await page.getByRole('button', { name: 'Wait with reason' }).click();
   await expect(page.getByText('Paused: A new till drawer from the supplier')).toBeVisible();
   await expect(clocks.getByRole('row', { name: /Resolution/ })).toContainText('Paused');
+  // On a phone the clocks' seven columns scroll in their own box; the page keeps its width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(clocks).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Waiting tickets stay on the tracker with their time left frozen.
   await page.goto('/sla-tracker');

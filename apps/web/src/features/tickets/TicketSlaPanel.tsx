@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -108,37 +109,40 @@ export function TicketSlaPanel({
         {data.paused && (
           <Alert severity="info">Paused: {data.pause_reason ?? 'waiting (no reason given)'}</Alert>
         )}
-        <Table size="small" aria-label="SLA clocks">
-          <TableHead>
-            <TableRow>
-              <TableCell>Clock</TableCell>
-              <TableCell>State</TableCell>
-              <TableCell>Target</TableCell>
-              <TableCell>Spent</TableCell>
-              <TableCell>Paused</TableCell>
-              <TableCell>Due</TableCell>
-              <TableCell>Time left</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.clocks.map((clock) => (
-              <TableRow key={clock.clock}>
-                <TableCell>{slaClockLabels[clock.clock]}</TableCell>
-                <TableCell>
-                  {stateLabels[clock.state]}{' '}
-                  {clock.breached && <Chip size="small" color="error" label="Breached" />}
-                </TableCell>
-                <TableCell>
-                  {clock.target_minutes === null ? 'None' : minutes(clock.target_minutes)}
-                </TableCell>
-                <TableCell>{minutes(clock.elapsed_minutes)}</TableCell>
-                <TableCell>{minutes(clock.paused_minutes)}</TableCell>
-                <TableCell>{when(clock.due_at)}</TableCell>
-                <TableCell>{timeLeft(clock.minutes_left)}</TableCell>
+        {/* Seven columns: on a phone the table scrolls in its own box, not the page. */}
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="SLA clocks">
+            <TableHead>
+              <TableRow>
+                <TableCell>Clock</TableCell>
+                <TableCell>State</TableCell>
+                <TableCell>Target</TableCell>
+                <TableCell>Spent</TableCell>
+                <TableCell>Paused</TableCell>
+                <TableCell>Due</TableCell>
+                <TableCell>Time left</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {data.clocks.map((clock) => (
+                <TableRow key={clock.clock}>
+                  <TableCell>{slaClockLabels[clock.clock]}</TableCell>
+                  <TableCell>
+                    {stateLabels[clock.state]}{' '}
+                    {clock.breached && <Chip size="small" color="error" label="Breached" />}
+                  </TableCell>
+                  <TableCell>
+                    {clock.target_minutes === null ? 'None' : minutes(clock.target_minutes)}
+                  </TableCell>
+                  <TableCell>{minutes(clock.elapsed_minutes)}</TableCell>
+                  <TableCell>{minutes(clock.paused_minutes)}</TableCell>
+                  <TableCell>{when(clock.due_at)}</TableCell>
+                  <TableCell>{timeLeft(clock.minutes_left)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
         {canWrite && status === 'open' && (
           <WaitForm
             id={id}

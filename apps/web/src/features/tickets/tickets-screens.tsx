@@ -193,7 +193,8 @@ function TicketPanels({ id }: { id: number }) {
 function TicketView() {
   const id = parseRouteId(useParams().id);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // One column no wider than the page: a wide table (SLA clocks) scrolls in its own box.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <ResourceViewPage ui={ticketUi} env={env} />
       {id !== null && hasPermission('read_tickets') && <TicketPanels id={id} />}
     </Box>
