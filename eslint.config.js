@@ -4,6 +4,15 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const deepRelative = {
+  group: ['../../../*'],
+  message: 'Deep relative imports: import from the package (@portal/contract/...) or restructure.',
+};
+const contractSource = {
+  group: ['@portal/contract/src/*'],
+  message: 'Import contract files as @portal/contract/<file>.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,19 +36,20 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      'no-restricted-imports': ['error', { patterns: [deepRelative, contractSource] }],
+    },
+  },
+  {
+    // A screen in a feature's sub-folder (features/hr/schedule/) imports the web platform from the
+    // file that defines it (../../../platform/api.ts): no barrel re-exports it one level up.
+    files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: ['../../../*'],
-              message:
-                'Deep relative imports: import from the package (@portal/contract/...) or restructure.',
-            },
-            {
-              group: ['@portal/contract/src/*'],
-              message: 'Import contract files as @portal/contract/<file>.',
-            },
+            { regex: '^(\\.\\./){3}(?!platform/)', message: deepRelative.message },
+            contractSource,
           ],
         },
       ],

@@ -1,7 +1,8 @@
 import { LOCAL_API_BASE, resolveApiBase, type ApiHostMap } from '@portal/contract/api-hosts';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { leaveSession, readStored, SESSION_EXPIRED_STATUS } from './dashboard-deps.ts';
+import { leaveSession, SESSION_EXPIRED_STATUS } from '../../platform/api.ts';
+import { readStored } from '../../platform/storage.ts';
 
 /**
  * The live updates of GET /api/events (server-sent events), read with fetch and a stream reader so

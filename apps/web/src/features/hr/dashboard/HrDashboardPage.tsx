@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Permission } from '@portal/contract/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { hasPermission } from '../dashboard-deps.ts';
+import { hasPermission } from '../../auth/session.ts';
 import { timeoffApi, timeoffKeys } from '../timeoff/timeoff-api.ts';
 import { LiveChip } from '../timeoff/timeoff-ui.tsx';
 import { useLiveTimeoff } from '../timeoff/TimeoffPage.tsx';

@@ -14,7 +14,7 @@ import { formatInZone } from '@portal/contract/hr';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { readStored } from '../dashboard-deps.ts';
+import { readStored } from '../../../platform/storage.ts';
 import { LiveChip, softChip } from '../timeoff/timeoff-ui.tsx';
 import { dashboardApi, dashboardKeys } from './dashboard-api.ts';
 import { useLiveEvents } from '../live-events.ts';

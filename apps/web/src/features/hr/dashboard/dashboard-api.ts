@@ -6,7 +6,7 @@ import {
   teamMemberSchema,
 } from '@portal/contract/hr-dashboard';
 import { z } from 'zod';
-import { api } from '../dashboard-deps.ts';
+import { api } from '../../../platform/api.ts';
 
 export const dashboardKeys = {
   all: ['hr', 'dashboard'] as const,

@@ -7,9 +7,14 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, DataTable, downloadCsv, hasPermission, notify } from '../timesheets-deps.ts';
+import { ApiError } from '../../../platform/api.ts';
+import { DataTable } from '../../../platform/data-table/DataTable.tsx';
+import { downloadCsv } from '../../../platform/data-table/export-files.ts';
+import { hasPermission } from '../../auth/session.ts';
+import { notify } from '../../../platform/toasts.ts';
 import { asLocalDate, timesheetKeys, timesheetsApi, today } from '../timesheets/timesheets-api.ts';
-import { hrReports, type ReportDefinition } from './index.ts';
+import { hrReports } from './hr-reports.ts';
+import type { ReportDefinition } from './report-types.ts';
 
 const visibleReports = () =>
   hrReports.filter((r) => hasPermission(r.permission ?? 'read_hr_reports'));
@@ -21,7 +26,7 @@ const yearOf = (date: string) => ({
 });
 
 /**
- * /hr/reports: the HR reports (hrReports in ./index.ts) for a date range, each on the data table
+ * /hr/reports: the HR reports (hrReports in ./hr-reports.ts) for a date range, each on the data table
  * with CSV and PDF export, and the payroll CSV of the same range.
  */
 export function ReportsPage() {

@@ -1,4 +1,4 @@
-import type { DataColumn } from '../dashboard-deps.ts';
+import type { DataColumn } from '../../../platform/data-table/table-types.ts';
 import { text, type ReportDefinition, type ReportRecord } from './report-types.ts';
 import { timeoffApi } from '../timeoff/timeoff-api.ts';
 

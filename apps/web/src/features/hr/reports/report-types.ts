@@ -1,5 +1,5 @@
 import type { Permission } from '@portal/contract/permissions';
-import type { DataColumn } from '../timesheets-deps.ts';
+import type { DataColumn } from '../../../platform/data-table/table-types.ts';
 
 /** One row of a report: flat values the table shows, totals and exports. */
 export type ReportRecord = Record<string, string | number | null>;
@@ -11,7 +11,7 @@ export interface ReportRange {
 }
 
 /**
- * A report of /hr/reports. Adding a report is appending one of these to `hrReports` in index.ts:
+ * A report of /hr/reports. Adding a report is appending one of these to `hrReports` in hr-reports.ts:
  * the page lists it, loads it for the chosen dates, shows it on the data table and exports it
  * (CSV and PDF named `<name> <MMM DD, YYYY> - <MMM DD, YYYY>`).
  */

@@ -34,13 +34,11 @@ import { storageKeys } from '@portal/contract/storage-keys';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import {
-  ApiError,
-  readStored,
-  notify,
-  ConfirmDialog,
-  useUnsavedChangesGuard,
-} from '../schedule-deps.ts';
+import { ApiError } from '../../../platform/api.ts';
+import { readStored } from '../../../platform/storage.ts';
+import { notify } from '../../../platform/toasts.ts';
+import { ConfirmDialog } from '../../../platform/ui/ConfirmDialog.tsx';
+import { useUnsavedChangesGuard } from '../../../platform/ui/unsaved-changes.tsx';
 import { hasPermission } from '../../auth/session.ts';
 import {
   changesOf,

@@ -1,4 +1,4 @@
-import type { ResourcePaths } from '../schedule-deps.ts';
+import type { ResourcePaths } from '../../../platform/resources/paths.ts';
 
 /** Where the shift template screens live (SPEC.md section 2: /hr/shift). */
 export const shiftTemplatePaths: ResourcePaths = {

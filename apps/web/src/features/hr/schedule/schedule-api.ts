@@ -13,7 +13,7 @@ import {
   departmentRoleSchema,
   shiftTemplateSchema,
 } from '@portal/contract/resources/hr-scheduling';
-import { api } from '../schedule-deps.ts';
+import { api } from '../../../platform/api.ts';
 
 export const scheduleKeys = {
   all: ['hr', 'schedule'] as const,

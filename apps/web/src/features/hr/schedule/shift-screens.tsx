@@ -1,11 +1,8 @@
 import { shiftTemplates, departmentRoleList } from '@portal/contract/resources/hr-scheduling';
 import { stores } from '@portal/contract/resources/organisation';
-import {
-  type ResourceRow,
-  createResourceScreens,
-  defineResourceUi,
-  type ReferenceSource,
-} from '../schedule-deps.ts';
+import type { ResourceRow } from '../../../platform/resources/resource-api.ts';
+import { createResourceScreens } from '../../../platform/resources/screens.tsx';
+import { defineResourceUi, type ReferenceSource } from '../../../platform/resources/ui.ts';
 import { hasPermission } from '../../auth/session.ts';
 import { SCHEDULE_PATH, shiftTemplatePaths } from './paths.ts';
 

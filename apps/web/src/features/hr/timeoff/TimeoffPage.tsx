@@ -16,7 +16,9 @@ import type { TimeoffBalance, TimeoffRequest } from '@portal/contract/hr-timeoff
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { hasPermission, notify, readStored } from '../dashboard-deps.ts';
+import { hasPermission } from '../../auth/session.ts';
+import { notify } from '../../../platform/toasts.ts';
+import { readStored } from '../../../platform/storage.ts';
 import { useLiveEvents } from '../live-events.ts';
 import { timeoffApi, timeoffKeys } from './timeoff-api.ts';
 import { TimeoffTypesCard } from '../TimeoffTypesCard.tsx';

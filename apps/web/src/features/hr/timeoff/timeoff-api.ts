@@ -11,7 +11,7 @@ import {
 } from '@portal/contract/hr-timeoff';
 import type { CreateOf, UpdateOf } from '@portal/contract/resource';
 import { z } from 'zod';
-import { api } from '../dashboard-deps.ts';
+import { api } from '../../../platform/api.ts';
 
 export const timeoffKeys = {
   all: ['hr', 'timeoff'] as const,

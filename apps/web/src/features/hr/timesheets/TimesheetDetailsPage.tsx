@@ -16,14 +16,11 @@ import type { TimesheetDay } from '@portal/contract/hr-timesheets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import {
-  ApiError,
-  DataTable,
-  hasPermission,
-  notify,
-  useSession,
-  type DataColumn,
-} from '../timesheets-deps.ts';
+import { ApiError } from '../../../platform/api.ts';
+import { DataTable } from '../../../platform/data-table/DataTable.tsx';
+import { hasPermission, useSession } from '../../auth/session.ts';
+import { notify } from '../../../platform/toasts.ts';
+import type { DataColumn } from '../../../platform/data-table/table-types.ts';
 import {
   asLocalDate,
   dateTimeIn,

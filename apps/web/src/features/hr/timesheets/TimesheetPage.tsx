@@ -16,14 +16,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useLiveEvents } from '../live-events.ts';
-import {
-  ApiError,
-  DataTable,
-  type DataColumn,
-  notify,
-  hasPermission,
-  useSession,
-} from '../timesheets-deps.ts';
+import { ApiError } from '../../../platform/api.ts';
+import { DataTable } from '../../../platform/data-table/DataTable.tsx';
+import type { DataColumn } from '../../../platform/data-table/table-types.ts';
+import { notify } from '../../../platform/toasts.ts';
+import { hasPermission, useSession } from '../../auth/session.ts';
 import {
   asLocalDate,
   dateTimeIn,

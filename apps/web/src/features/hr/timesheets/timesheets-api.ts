@@ -10,7 +10,7 @@ import {
 import { formatInZone } from '@portal/contract/hr';
 import { z } from 'zod';
 
-import { api, ignoreData } from '../timesheets-deps.ts';
+import { api, ignoreData } from '../../../platform/api.ts';
 export const timesheetKeys = {
   all: ['hr', 'timesheets'] as const,
   sheet: (from: string, to: string) => ['hr', 'timesheets', 'sheet', from, to] as const,

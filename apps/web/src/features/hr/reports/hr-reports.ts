@@ -1,4 +1,4 @@
-import { api } from '../timesheets-deps.ts';
+import { api } from '../../../platform/api.ts';
 import { reportRecordsSchema } from '../timesheets/timesheets-api.ts';
 import { leavesReport } from './leaves-report.ts';
 import {
@@ -8,8 +8,6 @@ import {
   type ReportDefinition,
   type ReportRange,
 } from './report-types.ts';
-
-export type { ReportDefinition, ReportRecord, ReportRange } from './report-types.ts';
 
 const get = (path: string, query: Record<string, string>, signal?: AbortSignal) =>
   api.get(path, reportRecordsSchema, { signal, query }).then((reply) => reply.data);
