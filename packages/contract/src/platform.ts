@@ -126,6 +126,19 @@ export const settingOverviewSchema = z.object({
   values: z.array(settingValueSchema),
 });
 
+/**
+ * A setting's variant key (a carrier's own value of a setting that declares variants):
+ * `sales.remorse_window_days` and `AT&T` give `sales.remorse_window_days.at_t`; null when the name
+ * has no letter or digit.
+ */
+export function settingVariantKey(key: string, name: string): string | null {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return slug ? `${key}.${slug}` : null;
+}
+
 export const putSettingSchema = z.strictObject({
   scope: z.enum(settingScopes),
   scope_id: z.number().int().min(0),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import {
   putSettingSchema,
   settingMessages as messages,
   settingOverviewSchema,
+  settingVariantKey,
   type SettingScope,
 } from '@portal/contract/platform';
 import { callerOf } from './access.ts';
@@ -23,6 +24,11 @@ import { orgSettings } from './schema.ts';
  * store (store, then its district, then the district's region, then the company, then the
  * default) in one query.
  *
+ * A setting that declares `variants` also takes keys `<key>.<variant>` (a carrier's own return
+ * window: `sales.remorse_window_days.verizon`, `settingVariantKey`), set at any level like the
+ * plain key. Read with a variant, the nearest level that sets either wins, and at one level the
+ * variant's value beats the plain one: the plain setting is the fallback of every variant.
+ *
  * The org tree itself (stores.district_id, districts.region_id) is read by table name: the kernel
  * imports no module, and the tree is the tenancy's own shape that every module hangs from.
  */
@@ -33,6 +39,8 @@ export interface SettingDefinition<T> {
   label: string;
   schema: z.ZodType<T>;
   default: T;
+  /** whether `<key>.<variant>` keys with the same schema may be set (read with `variant`) */
+  variants?: boolean;
 }
 
 const declared = new Map<string, SettingDefinition<unknown>>();
@@ -44,19 +52,27 @@ export function defineSetting<T>(definition: SettingDefinition<T>): SettingDefin
   return definition;
 }
 
-function definitionOf(key: string): SettingDefinition<unknown> {
+/** The declared setting of a key, and for a variant key (`<key>.<variant>`) its plain key. */
+function definitionOf(key: string): { definition: SettingDefinition<unknown>; keys: string[] } {
   const definition = declared.get(key);
-  if (!definition) throw AppError.notFound('Setting');
-  return definition;
+  if (definition) return { definition, keys: [key] };
+  const plain = key.slice(0, key.lastIndexOf('.'));
+  const family = declared.get(plain);
+  if (!family?.variants || !/^[a-z0-9_]+$/.test(key.slice(plain.length + 1)))
+    throw AppError.notFound('Setting');
+  return { definition: family, keys: [key, plain] };
 }
 
 const rank = sql<number>`case ${orgSettings.scope} when 'store' then 1 when 'district' then 2 when 'region' then 3 else 4 end`;
 
-/** The stored value nearest to `storeId` (or the company's), and where it came from. */
+/**
+ * The stored value nearest to `storeId` (or the company's), and where it came from; of several
+ * keys (a variant's, then its plain key's) the first wins at one level.
+ */
 async function nearest(
   db: Executor,
   companyId: number,
-  key: string,
+  keys: string[],
   storeId: number | null,
 ): Promise<{ value: unknown; scope: SettingScope } | undefined> {
   const store = storeId ?? 0;
@@ -71,7 +87,7 @@ async function nearest(
     .where(
       and(
         eq(orgSettings.company_id, companyId),
-        eq(orgSettings.key, key),
+        keys.length === 1 ? eq(orgSettings.key, keys[0] ?? '') : inArray(orgSettings.key, keys),
         sql`(
           (${orgSettings.scope} = 'company' and ${orgSettings.scope_id} = 0)
           or (${orgSettings.scope} = 'store' and ${orgSettings.scope_id} = ${store})
@@ -80,7 +96,7 @@ async function nearest(
         )`,
       ),
     )
-    .orderBy(rank)
+    .orderBy(rank, sql`case when ${orgSettings.key} = ${keys[0]} then 0 else 1 end`)
     .limit(1);
   if (!row) return undefined;
   const scope = row.scope as SettingScope;
@@ -91,14 +107,19 @@ async function nearest(
  * A setting's value for a store of the caller's company: the nearest level that sets it wins;
  * without `storeId`, the company's value. A stored value that no longer fits the declared schema
  * (the schema changed) falls back to the default rather than reaching the caller unchecked.
+ * With `variant` (a setting that declares variants: a carrier's name), the variant's own value
+ * where one is nearer or as near, else the plain setting's.
  */
 export async function readSetting<T>(
   db: Executor,
   ctx: Pick<RequestContext, 'companyId'>,
   setting: SettingDefinition<T>,
   storeId?: number | null,
+  variant?: string | null,
 ): Promise<T> {
-  const found = await nearest(db, ctx.companyId, setting.key, storeId ?? null);
+  const variantKey = setting.variants && variant ? settingVariantKey(setting.key, variant) : null;
+  const keys = variantKey ? [variantKey, setting.key] : [setting.key];
+  const found = await nearest(db, ctx.companyId, keys, storeId ?? null);
   if (!found) return setting.default;
   const parsed = setting.schema.safeParse(found.value);
   return parsed.success ? parsed.data : setting.default;
@@ -130,7 +151,7 @@ export async function writeSetting(
   place: { scope: SettingScope; scopeId: number },
   value: unknown,
 ): Promise<'saved' | 'removed'> {
-  const definition = definitionOf(key);
+  const { definition } = definitionOf(key);
   await assertPlace(db, ctx.companyId, place.scope, place.scopeId);
   const where = and(
     eq(orgSettings.company_id, ctx.companyId),
@@ -164,14 +185,17 @@ export async function writeSetting(
   return 'saved';
 }
 
-/** Every level's value of one setting in the caller's company, and, for a store, what it gets. */
+/**
+ * Every level's value of one setting in the caller's company, and, for a store, what it gets (for
+ * a variant key, its own value or else the plain setting's).
+ */
 export async function settingOverview(
   db: Executor,
   ctx: Pick<RequestContext, 'companyId'>,
   key: string,
   storeId?: number,
 ): Promise<z.infer<typeof settingOverviewSchema>> {
-  const definition = definitionOf(key);
+  const { definition, keys } = definitionOf(key);
   const rows = await db
     .select({ scope: orgSettings.scope, scope_id: orgSettings.scope_id, value: orgSettings.value })
     .from(orgSettings)
@@ -183,7 +207,7 @@ export async function settingOverview(
     value: row.value,
   }));
   if (storeId === undefined) return { key, default: definition.default, values };
-  const found = await nearest(db, ctx.companyId, key, storeId);
+  const found = await nearest(db, ctx.companyId, keys, storeId);
   return {
     key,
     default: definition.default,

@@ -61,15 +61,18 @@ async function stockBalanceReturn(tx: Tx, ctx: RequestContext, input: ReturnInpu
   };
 }
 
-/** Past the store's remorse window: a reason and a manager (override_sale_returns), else 400/403. */
+/**
+ * Past the store's remorse window (the carrier's rule when it has one, else the general one):
+ * a reason and a manager (override_sale_returns), else 400/403.
+ */
 async function windowOverride(
   tx: Tx,
   ctx: RequestContext,
   input: ReturnInput,
-  storeId: number,
+  place: { storeId: number; carrier: string | null },
   since: string,
 ) {
-  const days = await readSetting(tx, ctx, remorseDaysSetting, storeId);
+  const days = await readSetting(tx, ctx, remorseDaysSetting, place.storeId, place.carrier);
   const ageDays = (Date.now() - new Date(since).getTime()) / 86_400_000;
   const override = input.override_reason?.trim() || null;
   const late = ageDays > days;
@@ -176,7 +179,13 @@ async function activationReturn(tx: Tx, ctx: RequestContext, input: ReturnInput)
     throw AppError.badRequest(salesMessages.cancelDateBeforeSale, {
       cancel_date: [salesMessages.cancelDateBeforeSale],
     });
-  const override = await windowOverride(tx, ctx, input, activation.store_id, activation.created_at);
+  const override = await windowOverride(
+    tx,
+    ctx,
+    input,
+    { storeId: activation.store_id, carrier: activation.carrier },
+    activation.created_at,
+  );
   await returnUnit(tx, ctx, {
     serial: activation.imei,
     field: 'activation_id',
@@ -218,9 +227,19 @@ async function activationReturn(tx: Tx, ctx: RequestContext, input: ReturnInput)
   };
 }
 
+/** The carrier of an activation (a feature add-on sale's line), or null. */
+async function carrierOf(tx: Tx, ctx: RequestContext, activationId: number | null) {
+  if (activationId === null) return null;
+  const [row] = await tx
+    .select({ carrier: activations.carrier })
+    .from(activations)
+    .where(and(tenantScope(activations, ctx.companyId), eq(activations.id, activationId)));
+  return row?.carrier ?? null;
+}
+
 /**
  * bre, doa, obf: one line of a completed sale comes back. Within the store's remorse window
- * (inherited setting) anyone with write_sale_returns records it; past it a manager
+ * (inherited setting, the carrier's own for a feature add-on's line) anyone with write_sale_returns records it; past it a manager
  * (override_sale_returns) with a reason. The refund is the line's total less the store's restocking
  * fee on a buyer's remorse return (inherited setting), never more than what is left of what was
  * paid; a unit goes back to the store's stock (bre) or to the defective location (doa, obf); the
@@ -258,12 +277,20 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
   const replacement = input.exchange ? await assertExchange(tx, ctx, input, sale) : null;
   const difference = exchangeDifference(replacement?.total_cents ?? null, line.total_cents);
 
-  const override = await windowOverride(tx, ctx, input, sale.store_id, sale.completed_at);
+  // A feature add-on's lines are its activation's carrier's; a plain sale's lines have no carrier.
+  const carrier = await carrierOf(tx, ctx, sale.activation_id);
+  const override = await windowOverride(
+    tx,
+    ctx,
+    input,
+    { storeId: sale.store_id, carrier },
+    sale.completed_at,
+  );
 
-  // Buyer's remorse keeps the store's restocking fee; a defective unit is refunded in full; an
-  // exchange refunds nothing (the line's value goes to the replacement).
+  // Buyer's remorse keeps the store's restocking fee (the carrier's, when it has one); a defective
+  // unit is refunded in full; an exchange refunds nothing (the line's value goes to the replacement).
   const feePercent =
-    type === 'bre' ? await readSetting(tx, ctx, restockingFeeSetting, sale.store_id) : 0;
+    type === 'bre' ? await readSetting(tx, ctx, restockingFeeSetting, sale.store_id, carrier) : 0;
   const refund = input.exchange
     ? 0
     : line.total_cents - Math.round((line.total_cents * feePercent) / 100);

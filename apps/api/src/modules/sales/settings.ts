@@ -20,23 +20,30 @@ export const requireClockInSetting = defineSetting({
   default: false,
 });
 
-/** Days after a sale in which a return needs no manager override (inherited). */
+/**
+ * Days after a sale in which a return needs no manager override (inherited). Per carrier too
+ * (`sales.remorse_window_days.<carrier>`, settingVariantKey): a carrier's rule beats the general
+ * one at the same level, and the nearest level wins.
+ */
 export const remorseDaysSetting = defineSetting({
   key: SALES_REMORSE_DAYS,
   label: 'Return window (days)',
   schema: z.number().int().min(0).max(365),
   default: 14,
+  variants: true,
 });
 
 /**
  * The restocking fee of a buyer's remorse return, in percent of the returned line (inherited down
- * the org tree; a DOA or OBF unit is the maker's fault and pays none).
+ * the org tree; a DOA or OBF unit is the maker's fault and pays none). Per carrier too, like the
+ * return window.
  */
 export const restockingFeeSetting = defineSetting({
   key: SALES_RESTOCKING_FEE,
   label: 'Restocking fee on buyers remorse returns (%)',
   schema: z.number().min(0).max(100),
   default: 0,
+  variants: true,
 });
 
 /**
