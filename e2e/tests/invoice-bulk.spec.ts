@@ -11,16 +11,25 @@ test('an invoice file with a bad line is fixed, uploaded and listed', async ({ p
   const stamp = Date.now().toString(36);
   const agent = await apiAs(request, AGENT.email);
   const sku = `E2E-INV-${stamp}`;
-  await agent.send('POST', '/products', {
+  const product = await agent.send<{ id: number }>('POST', '/products', {
     name: `Screen Guard ${stamp}`,
     sku,
     price_cents: 1_500,
     kind: 'accessory',
   });
-  const stores = await agent.get<{ results: { name: string }[] }>(
+  const stores = await agent.get<{ results: { id: number; name: string }[] }>(
     '/stores?filter[is_active]=true&sort=id&perPage=1',
   );
   const store = stores.results[0]?.name ?? '';
+  // An imported invoice takes its units out of the store's stock: two guards on its shelf.
+  const locations = await agent.get<{ id: number; store_id: number | null }[]>('/stock-locations');
+  const shelf = locations.find((location) => location.store_id === stores.results[0]?.id);
+  expect(shelf, 'the store has a stock location').toBeDefined();
+  await agent.send('POST', '/inventory-items', {
+    product_id: product.id,
+    location_id: shelf?.id,
+    serials: [`${sku}-1`, `${sku}-2`],
+  });
   const invoice = `POS-${stamp}`;
   const header =
     'invoice_number,store,date,employee_email,customer_phone,note,sku,quantity,unit_price_cents,tax_cents,payment_method,payment_cents';

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { bulkMessages, type BulkRowError } from '@portal/contract/platform';
 import { invoiceMessages } from '@portal/contract/resources/sale-invoices';
-import type { Sale } from '@portal/contract/resources/sales';
+import { salesMessages, type Sale } from '@portal/contract/resources/sales';
 import { products } from '../../src/modules/catalog/schema.ts';
+import { storeUnitCounts, unitPlace } from '../../src/modules/inventory/api.ts';
 import { sales } from '../../src/modules/sales/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { makeProduct } from './sales-fixtures.ts';
+import { makeProduct, nextImei, stockUnits } from './sales-fixtures.ts';
 
 type Reply<T> = {
   success: boolean;
@@ -22,6 +23,8 @@ let otherTenant: string;
 let companyId: number;
 let storeName: string;
 let storeId: number;
+let otherStoreId: number;
+let accessoryId: number;
 let accessorySku: string;
 let secondAccessorySku: string;
 let featureSku: string;
@@ -55,6 +58,21 @@ const skuOf = async (id: number) =>
 
 const header =
   'invoice_number,store,date,employee_email,customer_phone,note,sku,quantity,unit_price_cents,tax_cents,payment_method,payment_cents';
+const templateHeader =
+  'invoice_number,store,date,employee_email,customer_phone,note,sku,serial,quantity,unit_price_cents,tax_cents,payment_method,payment_cents';
+
+/** A store's units on hand of a product. */
+const onHand = async (productId: number, store = storeId) =>
+  (await storeUnitCounts(t.database.db, companyId, store, [])).onHand.get(productId) ?? 0;
+let unitNo = 0;
+/** Units of a product sold by quantity into a store's stock (as a count would add them). */
+const stockAccessory = (productId: number, n: number, store = storeId) =>
+  stockUnits(
+    t,
+    { storeId: store, companyId },
+    productId,
+    Array.from({ length: n }, () => `ACC-${run}-${String(++unitNo)}`),
+  );
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -62,14 +80,20 @@ beforeAll(async () => {
   otherTenant = await t.login('admin@northwind.example');
   const stores = await call<{ results: { id: number; name: string; company_id: number }[] }>(
     'GET',
-    '/stores?filter[is_active]=true&sort=id&perPage=1',
+    '/stores?filter[is_active]=true&sort=id&perPage=2',
     agent,
   );
-  const store = stores.body.data.results[0];
-  if (!store) throw new Error('no store');
+  const [store, other] = stores.body.data.results;
+  if (!store || !other) throw new Error('no stores');
   ({ id: storeId, name: storeName, company_id: companyId } = store);
-  accessorySku = await skuOf(await makeProduct(t, agent, 'accessory', 1_500));
-  secondAccessorySku = await skuOf(await makeProduct(t, agent, 'accessory', 2_500));
+  otherStoreId = other.id;
+  accessoryId = await makeProduct(t, agent, 'accessory', 1_500);
+  accessorySku = await skuOf(accessoryId);
+  const second = await makeProduct(t, agent, 'accessory', 2_500);
+  secondAccessorySku = await skuOf(second);
+  // What the files below sell, in the store's stock.
+  await stockAccessory(accessoryId, 20);
+  await stockAccessory(second, 5);
   featureSku = `FEAT-${run}`;
   await t.database.db.insert(products).values({
     company_id: companyId,
@@ -89,7 +113,7 @@ describe('invoice bulk upload', () => {
       agent,
     );
     expect(res.status).toBe(200);
-    expect(res.body.data.csv.split('\n')[0]).toBe(header);
+    expect(res.body.data.csv.split('\n')[0]).toBe(templateHeader);
     expect(res.body.data.columns).toContain('payment_cents');
   });
 
@@ -361,5 +385,141 @@ describe('quicksnap invoice', () => {
     // Another company's user cannot ring up at this store.
     const foreign = await call<Sale>('POST', '/sales/quicksnap', otherTenant, body);
     expect([400, 404]).toContain(foreign.status);
+  });
+});
+
+describe('imported invoices move stock', () => {
+  const stockHeader =
+    'invoice_number,store,date,employee_email,sku,serial,quantity,unit_price_cents,tax_cents,payment_method,payment_cents';
+  const line = (n: number, sku: string, serial: string, quantity: number, cents: number) =>
+    `${number(n)},${storeName},2026-02-01,employee@demo.example,${sku},${serial},${String(quantity)},${String(cents)},0,cash,${String(quantity * cents)}`;
+  let device: number;
+  let deviceSku: string;
+  let accessory: number;
+  let sku: string;
+
+  beforeAll(async () => {
+    device = await makeProduct(t, agent, 'device', 40_000);
+    deviceSku = await skuOf(device);
+    accessory = await makeProduct(t, agent, 'accessory', 1_000);
+    sku = await skuOf(accessory);
+    await stockAccessory(accessory, 5);
+  });
+
+  it('takes a serialised unit by its serial and the rest by quantity; bulk delete puts them back', async () => {
+    const imei = nextImei();
+    await stockUnits(t, { storeId, companyId }, device, [imei]);
+    const csv = [stockHeader, line(50, deviceSku, imei, 1, 40_000), line(51, sku, '', 3, 1_000)];
+    const res = await upload('/sale-invoices/bulk', csv.join('\n'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await unitPlace(t.database.db, companyId, imei)).toMatchObject({ kind: 'sold' });
+    expect(await onHand(accessory)).toBe(2);
+    const sold = await invoice(number(50));
+    expect(sold?.lines?.[0]?.serial).toBe(imei);
+
+    // The serial cannot be sold again, at the counter or by another file.
+    const again = await upload(
+      '/sale-invoices/bulk',
+      [stockHeader, line(52, deviceSku, imei, 1, 40_000)].join('\n'),
+    );
+    expect(again.status).toBe(400);
+    expect(again.body.data.errors).toEqual([
+      { line: 2, field: 'serial', message: salesMessages.unitSold(imei) },
+    ]);
+
+    const del = await upload(
+      '/sale-invoices/bulk/delete',
+      `invoice_number\n${number(50)}\n${number(51)}\n`,
+    );
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect(await unitPlace(t.database.db, companyId, imei)).toMatchObject({
+      kind: 'store',
+      store_id: storeId,
+    });
+    expect(await onHand(accessory)).toBe(5);
+  });
+
+  it('refuses, with the line, a serial of another store or sold, a quantity over stock, a serialised line without serial; nothing moves', async () => {
+    const elsewhere = nextImei();
+    await stockUnits(t, { storeId: otherStoreId, companyId }, device, [elsewhere]);
+    const gone = nextImei();
+    await stockUnits(t, { storeId, companyId }, device, [gone]);
+    const first = await upload(
+      '/sale-invoices/bulk',
+      [stockHeader, line(60, deviceSku, gone, 1, 40_000)].join('\n'),
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const before = await invoiceCount();
+    const csv = [
+      stockHeader,
+      line(61, sku, '', 2, 1_000),
+      line(62, deviceSku, elsewhere, 1, 40_000),
+      line(63, deviceSku, gone, 1, 40_000),
+      line(64, sku, '', 4, 1_000),
+      line(65, deviceSku, '', 1, 40_000),
+    ].join('\n');
+    // The unknown serial: checked before any stock.
+    const noSerial = await upload('/sale-invoices/bulk', csv);
+    expect(noSerial.status).toBe(400);
+    expect(noSerial.body.data.errors).toContainEqual({
+      line: 6,
+      field: 'serial',
+      message: expect.stringContaining("is serialised: give the unit's serial") as string,
+    });
+    const withoutSixth = csv.split('\n').slice(0, 5).join('\n');
+    for (const dry_run of [true, false]) {
+      const res = await call<Bulk>('POST', '/sale-invoices/bulk', agent, {
+        csv: withoutSixth,
+        dry_run,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.data.errors).toEqual([
+        { line: 3, field: 'serial', message: salesMessages.unitElsewhere(elsewhere) },
+        { line: 4, field: 'serial', message: salesMessages.unitSold(gone) },
+        // Line 2 took 2 of the 5: 4 more is over what is left.
+        {
+          line: 5,
+          field: 'quantity',
+          message: expect.stringContaining('4 wanted, 3 left') as string,
+        },
+      ]);
+    }
+    expect(await invoiceCount()).toBe(before);
+    expect(await onHand(accessory)).toBe(5);
+    expect((await unitPlace(t.database.db, companyId, elsewhere))?.store_id).toBe(otherStoreId);
+  });
+
+  it('accessory items added to an invoice take stock, a lower quantity and a delete put it back', async () => {
+    const made = await upload(
+      '/sale-invoices/bulk',
+      [stockHeader, line(70, secondAccessorySku, '', 1, 2_500)].join('\n'),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const items = '/sale-accessory-items/bulk';
+    const over = await upload(
+      items,
+      `invoice_number,sku,quantity,unit_price_cents,tax_cents\n${number(70)},${sku},9,1000,0\n`,
+    );
+    expect(over.status).toBe(400);
+    expect(over.body.data.errors?.[0]).toMatchObject({ line: 2, field: 'quantity' });
+    expect(await onHand(accessory)).toBe(5);
+
+    const added = await upload(
+      items,
+      `invoice_number,sku,quantity,unit_price_cents,tax_cents\n${number(70)},${sku},4,1000,0\n`,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(await onHand(accessory)).toBe(1);
+    const lowered = await upload(
+      items,
+      `invoice_number,sku,quantity\n${number(70)},${sku},1\n`,
+      agent,
+      'PATCH',
+    );
+    expect(lowered.status, JSON.stringify(lowered.body)).toBe(200);
+    expect(await onHand(accessory)).toBe(4);
+    const removed = await upload(items + '/delete', `invoice_number,sku\n${number(70)},${sku}\n`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await onHand(accessory)).toBe(5);
   });
 });

@@ -39,6 +39,7 @@ export const invoiceColumns: Record<InvoiceFile, Record<InvoiceBulkKind, readonl
       'customer_phone',
       'note',
       'sku',
+      'serial',
       'quantity',
       'unit_price_cents',
       'tax_cents',
@@ -56,7 +57,7 @@ export const invoiceColumns: Record<InvoiceFile, Record<InvoiceBulkKind, readonl
 export const invoiceExamples: Record<InvoiceFile, Record<InvoiceBulkKind, string>> = {
   invoices: {
     upload:
-      'INV-1001,Main Street,2026-01-15,employee@example.com,5125550100,,CASE-001,2,1500,248,card,3248',
+      'INV-1001,Main Street,2026-01-15,employee@example.com,5125550100,,CASE-001,,2,1500,248,card,3248',
     update: 'INV-1001,2026-01-16,,,Corrected date',
     delete: 'INV-1001',
   },
@@ -103,6 +104,8 @@ export const invoiceMessages = {
   unknownCustomer: (phone: string) => `No customer with phone ${phone}`,
   unknownSku: (sku: string) => `No product with SKU ${sku}`,
   serialised: (name: string) => `${name} is serialised: sell its units at the counter`,
+  serialNeeded: (name: string) => `${name} is serialised: give the unit's serial, quantity 1`,
+  serialNotWanted: (name: string) => `${name} is not serialised: leave serial empty`,
   notAccessory: (sku: string) => `${sku} is not an accessory`,
   notFeature: (sku: string) => `${sku} is not a feature`,
   date: 'Enter the date as YYYY-MM-DD',

@@ -35,6 +35,8 @@ export const salesMessages = {
   unitNotFound: (serial: string) => `Unit ${serial} is not in stock`,
   unitElsewhere: (serial: string) => `Unit ${serial} is not in this store's stock`,
   unitSold: (serial: string) => `Unit ${serial} is already sold`,
+  notEnoughStock: (name: string, wanted: number, onHand: number) =>
+    `${name}: ${wanted} wanted, ${onHand} left in this store's stock`,
   unitWrongProduct: (serial: string) => `Unit ${serial} is not this product`,
   serialRequired: 'Scan the IMEI of this serialised product',
   serialNotSerialised: 'This product has no serial: leave the IMEI empty',

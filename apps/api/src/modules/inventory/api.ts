@@ -1,6 +1,7 @@
 // The inventory module's public functions for other modules (docs/ARCHITECTURE.md, "Boundaries"):
 // serialised units leaving a store's stock (a sale, an activation) and coming back (a return).
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '@portal/contract/envelope';
 import { salesMessages } from '@portal/contract/resources/sales';
 import type { RequestContext } from '../../platform/context.ts';
@@ -138,6 +139,116 @@ export async function sellStoreUnits(
     reason,
   );
   return units;
+}
+
+/** Units of a product wanted from a store by quantity, the field to blame and the moves' reason. */
+export interface WantedQuantity {
+  product_id: number;
+  quantity: number;
+  /** the product's name, for the message */
+  name: string;
+  field: string;
+  reason: string;
+}
+
+/**
+ * Units of products sold by quantity (not by serial) leave a store's stock for a customer, the
+ * oldest first, each batch with its own reason (one movement per unit). The store's units of those
+ * products are locked; asking for more than the store has (all batches of a product together) is
+ * a 400 naming each short batch's field, and nothing moves.
+ */
+export async function sellStoreQuantities(
+  tx: Tx,
+  ctx: Ctx,
+  storeId: number,
+  wanted: WantedQuantity[],
+): Promise<void> {
+  if (!wanted.length) return;
+  const location = await storeLocation(tx, ctx.companyId, storeId);
+  const units = await tx
+    .select()
+    .from(inventoryItems)
+    .where(
+      and(
+        tenantScope(inventoryItems, ctx.companyId),
+        eq(inventoryItems.location_id, location),
+        inArray(inventoryItems.product_id, [...new Set(wanted.map((w) => w.product_id))]),
+      ),
+    )
+    .orderBy(asc(inventoryItems.id))
+    .for('update');
+  const pools = new Map<number, Item[]>();
+  for (const unit of units)
+    pools.set(unit.product_id, [...(pools.get(unit.product_id) ?? []), unit]);
+  const errors: FieldErrors = {};
+  const batches: { items: Item[]; reason: string }[] = [];
+  for (const batch of wanted) {
+    const pool = pools.get(batch.product_id) ?? [];
+    if (pool.length < batch.quantity) {
+      errors[batch.field] = [salesMessages.notEnoughStock(batch.name, batch.quantity, pool.length)];
+      continue;
+    }
+    batches.push({ items: pool.splice(0, batch.quantity), reason: batch.reason });
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw AppError.badRequest(first, errors);
+  const sold = await outLocation(tx, ctx.companyId, 'sold');
+  for (const batch of batches) await moveUnits(tx, ctx, batch.items, sold, batch.reason);
+}
+
+/**
+ * Units sold with one of these reasons (sellStoreUnits, sellStoreQuantities) and still sold come
+ * back to the store's stock (at most `limit`, the newest first): a deleted imported invoice or line.
+ * Answers how many came back.
+ */
+export async function unsellUnits(
+  tx: Tx,
+  ctx: Ctx,
+  storeId: number,
+  reasons: string[],
+  backReason: string,
+  limit?: number,
+): Promise<number> {
+  if (!reasons.length || limit === 0) return 0;
+  const sold = await outLocation(tx, ctx.companyId, 'sold');
+  const later = alias(stockMovements, 'later');
+  const query = tx
+    .select({ item: inventoryItems })
+    .from(inventoryItems)
+    .innerJoin(
+      stockMovements,
+      and(
+        tenantScope(stockMovements, inventoryItems.company_id),
+        eq(stockMovements.item_id, inventoryItems.id),
+      ),
+    )
+    .where(
+      and(
+        tenantScope(inventoryItems, ctx.companyId),
+        eq(inventoryItems.location_id, sold),
+        eq(stockMovements.to_location_id, sold),
+        inArray(stockMovements.reason, reasons),
+        // that sale is the unit's last move
+        notExists(
+          tx
+            .select({ id: later.id })
+            .from(later)
+            .where(
+              and(
+                tenantScope(later, stockMovements.company_id),
+                eq(later.item_id, stockMovements.item_id),
+                gt(later.id, stockMovements.id),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(sql`${inventoryItems.id} desc`)
+    .for('update', { of: inventoryItems });
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  const items = rows.map((row) => row.item);
+  await moveUnits(tx, ctx, items, await storeLocation(tx, ctx.companyId, storeId), backReason);
+  return items.length;
 }
 
 /**

@@ -26,6 +26,7 @@ import { readCsv, type SourceRow } from '../../platform/resources/bulk.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { storeTaxBps } from '../billing/api.ts';
 import { productIdsBySku, saleProductsOf } from '../catalog/api.ts';
+import { sellStoreQuantities, sellStoreUnits, unsellUnits } from '../inventory/api.ts';
 import { orgTreeOf } from '../organisation/api.ts';
 import { directory, emailsOf } from '../users/api.ts';
 import { customers, saleLines, saleReturns, sales } from './schema.ts';
@@ -35,6 +36,13 @@ import { customers, saleLines, saleReturns, sales } from './schema.ts';
  * and feature lines of those invoices. Each file is read whole, every line checked (errors by
  * line and column), then written in one transaction: all lines or none. Only imported invoices
  * (those with an invoice number) are touched; a sale rung up here changes at the counter.
+ *
+ * Stock: an imported invoice's units leave its store's stock in the same transaction, as a sale at
+ * the counter (sellStoreUnits): a serialised unit by its serial, a device or accessory sold by
+ * quantity by that many of the store's units; a serial not in that store or already sold, or a
+ * quantity over the store's stock, refuses the file with the line. A deleted invoice or line puts
+ * its units back, a changed quantity takes or puts back the difference. The moves' reasons name
+ * the invoice and the line, which is how the units are found again (unsellUnits).
  */
 
 type Result = { count: number; ids: number[] };
@@ -197,10 +205,54 @@ function changeable(
 
 const method = (raw: string) => paymentMethods.find((m) => m === raw.toLowerCase());
 
+/** Why an invoice's serialised units, and one line's units sold by quantity, left the store. */
+const soldOnInvoice = (number: string, saleId: number) =>
+  `Sold on imported invoice ${number} (sale #${String(saleId)})`;
+const soldOnLine = (number: string, lineId: number) =>
+  `Sold on imported invoice ${number} (line #${String(lineId)})`;
+/** Devices and accessories are stocked; plans and features are not. */
+const stocked = (kind: string) => kind === 'device' || kind === 'accessory';
+
+/** A stock problem of a file's line: the inventory's field errors name `<line>:<column>`. */
+const stockField = (line: number, column: string) => `${String(line)}:${column}`;
+function stockErrors(error: unknown, errors: BulkRowError[], fallbackLine: number) {
+  if (!(error instanceof AppError) || error.statusCode !== 400) throw error;
+  const fields = Object.entries(error.errors ?? {});
+  if (!fields.length) errors.push({ line: fallbackLine, field: null, message: error.message });
+  for (const [field, messages] of fields) {
+    const [line, column = null] = field.split(':');
+    errors.push({ line: Number(line) || fallbackLine, field: column, message: messages[0] ?? '' });
+  }
+}
+
+class DryRunDone extends Error {}
+/** The file's writes in one transaction; a dry run makes the same checks, then rolls back. */
+async function writeAll<T>(
+  db: Database,
+  dryRun: boolean,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await work(tx);
+      if (dryRun) throw new DryRunDone();
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof DryRunDone) return null;
+    throw error;
+  }
+}
+
 // ---- invoices: upload
 
 interface ItemLine {
+  /** the file's line */
+  line: number;
   product_id: number;
+  name: string;
+  stocked: boolean;
+  serial: string | null;
   quantity: number;
   unit_price_cents: number;
   tax_cents: number | undefined;
@@ -220,7 +272,11 @@ interface ParsedInvoice {
 
 const headerColumns = ['store', 'date', 'employee_email', 'customer_phone', 'note'] as const;
 
-/** One item of a line (sku given): the product (sold, not serialised, of `kind` if given), quantity, prices. */
+/**
+ * One item of a line (sku given): the product (sold, of `kind` if given), quantity, prices. A
+ * serialised product needs its unit's serial and quantity 1 on an invoice file; the item files
+ * take no serialised product.
+ */
 function itemOf(
   row: SourceRow,
   look: Lookups,
@@ -228,11 +284,15 @@ function itemOf(
   kind?: 'accessory' | 'feature',
 ): ItemLine | undefined {
   const sku = cell(row, 'sku');
+  const serial = cell(row, 'serial') || null;
   const product = look.product(sku);
   const before = errors.length;
   const add = (field: string, message: string) => errors.push({ line: row.line, field, message });
   if (!product) add('sku', messages.unknownSku(sku));
-  else if (product.is_serialized) add('sku', messages.serialised(product.name));
+  else if (product.is_serialized && kind) add('sku', messages.serialised(product.name));
+  else if (product.is_serialized && (!serial || cell(row, 'quantity') !== '1'))
+    add('serial', messages.serialNeeded(product.name));
+  else if (!product.is_serialized && serial) add('serial', messages.serialNotWanted(product.name));
   else if (kind === 'accessory' && product.kind !== 'accessory')
     add('sku', messages.notAccessory(sku));
   else if (kind === 'feature' && product.kind !== 'feature') add('sku', messages.notFeature(sku));
@@ -246,11 +306,23 @@ function itemOf(
   const tax = whole(row, 'tax_cents', errors);
   if (errors.length > before || !product || quantity === undefined || unit === undefined)
     return undefined;
-  return { product_id: product.id, quantity, unit_price_cents: unit, tax_cents: tax };
+  return {
+    line: row.line,
+    product_id: product.id,
+    name: product.name,
+    stocked: stocked(product.kind),
+    serial: product.is_serialized ? serial : null,
+    quantity,
+    unit_price_cents: unit,
+    tax_cents: tax,
+  };
 }
 
 /** The line's amounts: the file's tax, or the store's rate (taxInfo) on the line. */
-const priced = (item: ItemLine, taxBps: number) => {
+const priced = (
+  item: Pick<ItemLine, 'quantity' | 'unit_price_cents' | 'tax_cents'>,
+  taxBps: number,
+) => {
   const subtotal = item.quantity * item.unit_price_cents;
   const tax = item.tax_cents ?? Math.round((subtotal * taxBps) / 10_000);
   return { subtotal, tax, total: subtotal + tax };
@@ -388,8 +460,7 @@ async function uploadInvoices(db: Database, ctx: RequestContext, csv: string, dr
       });
   }
   if (errors.length) refuse(errors);
-  if (dryRun) return { count: ready.length, ids: [] };
-  const ids = await db.transaction(async (tx) => {
+  const ids = await writeAll(db, dryRun, async (tx) => {
     const written: number[] = [];
     for (const entry of ready) {
       const at = instantOf(entry.date);
@@ -413,22 +484,72 @@ async function uploadInvoices(db: Database, ctx: RequestContext, csv: string, dr
         })
         .returning({ id: sales.id });
       if (!sale) throw new Error('the invoice was not written');
-      await tx.insert(saleLines).values(
-        entry.lines.map((l) => ({
-          company_id: ctx.companyId,
-          sale_id: sale.id,
-          product_id: l.product_id,
-          quantity: l.quantity,
-          unit_price_cents: l.unit_price_cents,
-          tax_cents: l.tax,
-          total_cents: l.total,
-        })),
-      );
+      const lineIds = await tx
+        .insert(saleLines)
+        .values(
+          entry.lines.map((l) => ({
+            company_id: ctx.companyId,
+            sale_id: sale.id,
+            product_id: l.product_id,
+            serial: l.serial,
+            quantity: l.quantity,
+            unit_price_cents: l.unit_price_cents,
+            tax_cents: l.tax,
+            total_cents: l.total,
+          })),
+        )
+        .returning({ id: saleLines.id });
+      const number = entry.invoice.number;
+      try {
+        await sellStoreUnits(
+          tx,
+          ctx,
+          entry.store_id,
+          entry.lines.flatMap((l) =>
+            l.serial
+              ? [
+                  {
+                    serial: l.serial,
+                    field: stockField(l.line, 'serial'),
+                    product_id: l.product_id,
+                  },
+                ]
+              : [],
+          ),
+          soldOnInvoice(number, sale.id),
+        );
+      } catch (error) {
+        stockErrors(error, errors, entry.invoice.firstLine);
+      }
+      try {
+        await sellStoreQuantities(
+          tx,
+          ctx,
+          entry.store_id,
+          entry.lines.flatMap((l, index) =>
+            l.stocked && !l.serial
+              ? [
+                  {
+                    product_id: l.product_id,
+                    quantity: l.quantity,
+                    name: l.name,
+                    field: stockField(l.line, 'quantity'),
+                    reason: soldOnLine(number, lineIds[index]?.id ?? 0),
+                  },
+                ]
+              : [],
+          ),
+        );
+      } catch (error) {
+        stockErrors(error, errors, entry.invoice.firstLine);
+      }
       written.push(sale.id);
     }
+    // A unit missing or short anywhere: nothing of the file is kept.
+    if (errors.length) refuse(errors);
     return written;
   });
-  return { count: ids.length, ids };
+  return ids ? { count: ids.length, ids } : { count: ready.length, ids: [] };
 }
 
 // ---- invoices: update and delete
@@ -521,7 +642,25 @@ async function deleteInvoices(db: Database, ctx: RequestContext, csv: string, dr
   if (errors.length) refuse(errors);
   if (dryRun) return { count: ids.length, ids: [] };
   await db.transaction(async (tx) => {
-    // Lines go with their sale (on delete cascade).
+    // Their units back to the store's stock first, then the invoices (lines go with them).
+    const lines = await tx
+      .select({ id: saleLines.id, sale_id: saleLines.sale_id })
+      .from(saleLines)
+      .where(and(tenantScope(saleLines, ctx.companyId), inArray(saleLines.sale_id, ids)));
+    for (const invoice of existing.values()) {
+      if (!ids.includes(invoice.id)) continue;
+      const number = invoice.invoice_number ?? '';
+      await unsellUnits(
+        tx,
+        ctx,
+        invoice.store_id,
+        [
+          soldOnInvoice(number, invoice.id),
+          ...lines.filter((l) => l.sale_id === invoice.id).map((l) => soldOnLine(number, l.id)),
+        ],
+        `Imported invoice ${number} deleted`,
+      );
+    }
     await tx.delete(sales).where(and(tenantScope(sales, ctx.companyId), inArray(sales.id, ids)));
   });
   return { count: ids.length, ids };
@@ -652,6 +791,16 @@ async function runItems(
               total_cents: amounts.total,
             })
             .returning({ id: saleLines.id });
+          if (item.stocked)
+            await sellStoreQuantities(tx, ctx, invoice.store_id, [
+              {
+                product_id: item.product_id,
+                quantity: item.quantity,
+                name: item.name,
+                field: stockField(row.line, 'quantity'),
+                reason: soldOnLine(number, written?.id ?? 0),
+              },
+            ]);
           await retotal(tx, ctx, invoice, amounts.total, chosen);
           return written?.id ?? 0;
         },
@@ -661,7 +810,7 @@ async function runItems(
     if (!product) add('sku', messages.unknownSku(sku));
     else if (invoice && !line) add('sku', messages.itemMissing(number, sku));
     else if (line?.returned) add('sku', messages.itemReturned(number, sku));
-    if (!invoice || !line || errors.length > before) continue;
+    if (!invoice || !line || !product || errors.length > before) continue;
     if (kind === 'delete') {
       if ((counts.get(invoice.id) ?? 0) <= 1) {
         add('sku', messages.lastLine);
@@ -672,6 +821,13 @@ async function runItems(
         line: row.line,
         invoice,
         run: async (tx) => {
+          await unsellUnits(
+            tx,
+            ctx,
+            invoice.store_id,
+            [soldOnLine(number, line.id)],
+            `Line of imported invoice ${number} deleted`,
+          );
           await tx
             .delete(saleLines)
             .where(and(tenantScope(saleLines, ctx.companyId), eq(saleLines.id, line.id)));
@@ -690,6 +846,7 @@ async function runItems(
     const tax = whole(row, 'tax_cents', errors);
     if (errors.length > before) continue;
     const taxBps = await storeTaxBps(db, ctx.companyId, invoice.store_id);
+    const stockedLine = stocked(product.kind);
     work.push({
       line: row.line,
       invoice,
@@ -708,6 +865,27 @@ async function runItems(
             tax ?? (quantity === undefined && unit === undefined ? current.tax_cents : undefined),
         };
         const amounts = priced(item, taxBps);
+        // A stocked product's changed quantity takes more units or puts some back.
+        const more = item.quantity - current.quantity;
+        if (stockedLine && more > 0)
+          await sellStoreQuantities(tx, ctx, invoice.store_id, [
+            {
+              product_id: current.product_id,
+              quantity: more,
+              name: product.name,
+              field: stockField(row.line, 'quantity'),
+              reason: soldOnLine(number, line.id),
+            },
+          ]);
+        if (stockedLine && more < 0)
+          await unsellUnits(
+            tx,
+            ctx,
+            invoice.store_id,
+            [soldOnLine(number, line.id)],
+            `Quantity of imported invoice ${number} lowered`,
+            -more,
+          );
         await tx
           .update(saleLines)
           .set({
@@ -724,22 +902,20 @@ async function runItems(
     });
   }
   if (errors.length) refuse(errors);
-  if (dryRun) return { count: work.length, ids: [] };
-  const ids = await db.transaction(async (tx) => {
+  const ids = await writeAll(db, dryRun, async (tx) => {
     const written: number[] = [];
     for (const step of work) {
       try {
         written.push(await step.run(tx));
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        errors.push({ line: step.line, field: null, message: error.message });
+        stockErrors(error, errors, step.line);
       }
     }
-    // A change refused while writing (a payment taken to zero) rolls the whole file back.
+    // A change refused while writing (a payment taken to zero, stock short) rolls the file back.
     if (errors.length) refuse(errors);
     return written;
   });
-  return { count: ids.length, ids };
+  return ids ? { count: ids.length, ids } : { count: work.length, ids: [] };
 }
 
 function runFile(
