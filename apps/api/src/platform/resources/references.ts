@@ -58,8 +58,9 @@ const idsIn = (rows: Record<string, unknown>[], field: string) => [
  */
 export function referenceColumns(
   from: ResourceTable,
-  ctx: RequestContext,
   references: Readonly<Record<string, ResourceReference>> | undefined,
+  /** The caller's company (a value or a placeholder); undefined for the super admin's reads. */
+  company: unknown,
 ): Record<string, SQL> {
   const own = getTableColumns(from) as Record<string, PgColumn>;
   // Written with explicit names: drizzle leaves columns unqualified inside a select list, and the
@@ -80,8 +81,8 @@ export function referenceColumns(
       const conditions = [sql`${inner(refId)} = ${outer(pointer)}`];
       if (refCompany && own.company_id)
         conditions.push(sql`${inner(refCompany)} = ${outer(own.company_id)}`);
-      else if (refCompany && !isSuperAdmin(ctx))
-        conditions.push(sql`${inner(refCompany)} = ${ctx.companyId}`);
+      else if (refCompany && company !== undefined)
+        conditions.push(sql`${inner(refCompany)} = ${company}`);
       const name = sql<
         string | null
       >`(select concat_ws(' ', ${sql.join(parts, sql`, `)}) from ${sql.identifier(getTableName(found.table))} ${refName} where ${sql.join(conditions, sql` and `)})`;

@@ -9,9 +9,10 @@ import {
   isNull,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_PER_PAGE, type ListQuery } from '@portal/contract/list-query';
@@ -25,7 +26,7 @@ import { AppError } from '../errors.ts';
 import { hasPermission, isSuperAdmin, type RequestContext } from '../context.ts';
 import { changesBetween, readHistory, recordHistory, snapshot } from './history.ts';
 import { linesEngine, type LinesOptions } from './lines.ts';
-import { listTotal } from './totals.ts';
+import { cappedCount, listTotal, type ListTotal } from './totals.ts';
 import {
   attachReferences,
   checkReferences,
@@ -147,6 +148,19 @@ export interface ReplyContext {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Puts a request's value into a query: the value itself, or a prepared statement's placeholder. */
+type Bind = <T>(name: string, value: T) => T | Placeholder;
+const inline: Bind = (_name, value) => value;
+
+interface PreparedList {
+  page: { execute(values: Record<string, unknown>): Promise<unknown[]> };
+  count: { execute(values: Record<string, unknown>): Promise<{ total: number }[]> };
+}
+/** Query shapes kept per resource and database; a rarer shape past this is built each time. */
+const MAX_LIST_SHAPES = 64;
+/** Statement names are unique in the process: databases may share connections (the system handle). */
+let preparedListCount = 0;
+
 /** A field whose values come from a fixed list (enum, literal): filtered by equality, not contains. */
 function isChoiceField(field: z.ZodType | undefined): boolean {
   let inner: unknown = field;
@@ -225,12 +239,12 @@ export function createResourceService<Def extends ResourceDefinition>(
     ),
   );
 
-  function scope(ctx: RequestContext, parentId?: number): SQL | undefined {
-    const tenant = isSuperAdmin(ctx) ? undefined : eq(scopeColumn, ctx.companyId);
+  function scope(ctx: RequestContext, parentId?: number, bind: Bind = inline): SQL | undefined {
+    const tenant = isSuperAdmin(ctx) ? undefined : eq(scopeColumn, bind('company', ctx.companyId));
     const company = options.where ? and(tenant, options.where) : tenant;
     if (!parentColumn) return company;
     if (parentId === undefined) throw new Error(`${definition.name}: no parent id`);
-    return and(company, eq(parentColumn, parentId));
+    return and(company, eq(parentColumn, bind('parent', parentId)));
   }
 
   /** A parent-scoped resource's parent must be the caller's (404 otherwise). */
@@ -254,8 +268,13 @@ export function createResourceService<Def extends ResourceDefinition>(
     return raw;
   }
 
-  function listWhere(ctx: RequestContext, query: ListQuery, parentId?: number): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [scope(ctx, parentId)];
+  function listWhere(
+    ctx: RequestContext,
+    query: ListQuery,
+    parentId?: number,
+    bind: Bind = inline,
+  ): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [scope(ctx, parentId, bind)];
     for (const [field, raw] of Object.entries(query.filter ?? {})) {
       if (!(definition.queryFields as readonly string[]).includes(field)) {
         throw AppError.badRequest(
@@ -265,8 +284,8 @@ export function createResourceService<Def extends ResourceDefinition>(
       const value = filterValue(field, raw);
       if (value === null) conditions.push(isNull(column(field)));
       else if (typeof value === 'string' && containsFields.has(field))
-        conditions.push(ilike(column(field), `%${escapeLike(value)}%`));
-      else conditions.push(eq(column(field), value));
+        conditions.push(ilike(column(field), bind(`filter_${field}`, `%${escapeLike(value)}%`)));
+      else conditions.push(eq(column(field), bind(`filter_${field}`, value)));
     }
     if (query.search) {
       if (!definition.searchFields.length) {
@@ -274,7 +293,7 @@ export function createResourceService<Def extends ResourceDefinition>(
           `${definition.label.many} cannot be searched; filter by a field instead`,
         );
       }
-      const term = `%${escapeLike(query.search)}%`;
+      const term = bind('search', `%${escapeLike(query.search)}%`);
       conditions.push(or(...definition.searchFields.map((field) => ilike(column(field), term))));
     }
     return and(...conditions);
@@ -474,23 +493,98 @@ export function createResourceService<Def extends ResourceDefinition>(
     return { row: presented, values };
   }
 
+  /** A page of rows with their reference names, read in the page's own query. */
+  function pageQuery(
+    db: Database | Tx,
+    where: SQL | undefined,
+    company: unknown,
+    sort: string | undefined,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) {
+    return db
+      .select({ ...selection, ...referenceColumns(table, definition.references, company) })
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy(sort))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /**
+   * A list's two statements (the page and the capped count) are built once per query shape (which
+   * filters, the search, the sort, whose scope) and then run with each request's values: building
+   * drizzle's SQL was a large share of a list request's CPU, and PostgreSQL parses a named
+   * statement once per connection. Inside a transaction queries are built as before.
+   */
+  const preparedLists = new WeakMap<Database, Map<string, PreparedList>>();
+
+  function preparedList(db: Database, ctx: RequestContext, query: ListQuery, parentId?: number) {
+    const values: Record<string, unknown> = {};
+    const bind: Bind = (name, value) => {
+      values[name] = value;
+      return sql.placeholder(name);
+    };
+    // Validates the query as the built path does, and records the values.
+    const where = listWhere(ctx, query, parentId, bind);
+    const company = isSuperAdmin(ctx) ? undefined : bind('company', ctx.companyId);
+    const shape = JSON.stringify([
+      isSuperAdmin(ctx),
+      parentId !== undefined,
+      query.sort ?? definition.defaultSort,
+      Boolean(query.search),
+      Object.entries(query.filter ?? {}).map(([field, raw]) => [
+        field,
+        raw === 'null' ? 'null' : containsFields.has(field) ? 'contains' : 'eq',
+      ]),
+    ]);
+    let shapes = preparedLists.get(db);
+    if (!shapes) preparedLists.set(db, (shapes = new Map()));
+    let statements = shapes.get(shape);
+    if (!statements) {
+      if (shapes.size >= MAX_LIST_SHAPES) return undefined;
+      const name = `engine_list_${++preparedListCount}`;
+      const limit = sql.placeholder('limit');
+      const offset = sql.placeholder('offset');
+      statements = {
+        page: pageQuery(db, where, company, query.sort, limit, offset).prepare(`${name}_page`),
+        count: cappedCount(db, table, where).prepare(`${name}_count`),
+      };
+      shapes.set(shape, statements);
+    }
+    return { statements, values };
+  }
+
   async function listRows(
     db: Database | Tx,
     ctx: RequestContext,
     query: ListQuery,
     parentId?: number,
   ) {
-    const where = listWhere(ctx, query, parentId);
-    const [rows, totals] = await Promise.all([
-      db
-        .select({ ...selection, ...referenceColumns(table, ctx, definition.references) })
-        .from(table)
-        .where(where)
-        .orderBy(...orderBy(query.sort))
-        .limit(query.perPage)
-        .offset(query.page * query.perPage),
-      listTotal(db, table, where),
-    ]);
+    const prepared =
+      db instanceof PgTransaction ? undefined : preparedList(db, ctx, query, parentId);
+    let rows: unknown[];
+    let totals: ListTotal;
+    if (prepared) {
+      const values = {
+        ...prepared.values,
+        limit: query.perPage,
+        offset: query.page * query.perPage,
+      };
+      const [page, counted] = await Promise.all([
+        prepared.statements.page.execute(values),
+        prepared.statements.count.execute(values),
+      ]);
+      rows = page;
+      totals = await listTotal(db, table, () => listWhere(ctx, query, parentId), counted);
+    } else {
+      const where = listWhere(ctx, query, parentId);
+      const company = isSuperAdmin(ctx) ? undefined : ctx.companyId;
+      [rows, totals] = await Promise.all([
+        pageQuery(db, where, company, query.sort, query.perPage, query.page * query.perPage),
+        listTotal(db, table, () => where),
+      ]);
+    }
     const results = await present(db, ctx, rows as Row[], query.related, false, true);
     // Exact up to EXACT_TOTAL_LIMIT rows; above, the planner's estimate, flagged (totals.ts).
     return totals.estimated
@@ -529,7 +623,7 @@ export function createResourceService<Def extends ResourceDefinition>(
 
     async count(db: Database, ctx: RequestContext, query: ListQuery, parentId?: number) {
       await findParent(db, ctx, parentId);
-      const totals = await listTotal(db, table, listWhere(ctx, query, parentId));
+      const totals = await listTotal(db, table, () => listWhere(ctx, query, parentId));
       return totals.estimated
         ? { total: totals.total, total_estimated: true }
         : { total: totals.total };

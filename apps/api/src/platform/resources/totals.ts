@@ -26,27 +26,36 @@ async function plannerEstimate(db: Database | Tx, query: SQL): Promise<number | 
   return Number.isFinite(estimate) ? Math.round(estimate) : null;
 }
 
-/** How many rows `where` selects in `table`: exact up to EXACT_TOTAL_LIMIT, estimated above. */
-export async function listTotal(
-  db: Database | Tx,
-  table: ResourceTable,
-  where: SQL | undefined,
-): Promise<ListTotal> {
+/** The capped count: how many rows `where` selects, counting no further than one past the limit. */
+export function cappedCount(db: Database | Tx, table: ResourceTable, where: SQL | undefined) {
   const capped = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
     .limit(EXACT_TOTAL_LIMIT + 1)
     .as('capped');
-  const [counted] = await db.select({ total: count() }).from(capped);
-  const exact = Number(counted?.total ?? 0);
+  return db.select({ total: count() }).from(capped);
+}
+
+/**
+ * How many rows `where` selects in `table`: exact up to EXACT_TOTAL_LIMIT, estimated above.
+ * `counted` is the capped count when the caller ran it already (a prepared statement).
+ */
+export async function listTotal(
+  db: Database | Tx,
+  table: ResourceTable,
+  where: () => SQL | undefined,
+  counted?: { total: number }[],
+): Promise<ListTotal> {
+  const [first] = counted ?? (await cappedCount(db, table, where()));
+  const exact = Number(first?.total ?? 0);
   if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, estimated: false };
   const estimate = await plannerEstimate(
     db,
     db
       .select({ one: sql`1` })
       .from(table)
-      .where(where)
+      .where(where())
       .getSQL(),
   );
   // Never below what was counted: the estimate can only add to the rows seen.
