@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { faceJpeg } from '../apps/api/test/api/face-images.ts';
+import { call, type Figures, figures } from './lib/calls.ts';
 import { resultsDir } from './lib/paths.ts';
 import { installCleanup, killAll, withCleanup } from './lib/processes.ts';
 import { type Backend, ensureApiBuilt, login, startApi } from './lib/server.ts';
@@ -32,13 +33,6 @@ interface Employee {
   token: string;
   userId: number;
   storeId: number;
-}
-
-interface Figures {
-  count: number;
-  p50Ms: number;
-  p99Ms: number;
-  avgMs: number;
 }
 
 interface BackendResult {
@@ -60,42 +54,6 @@ interface FaceFigures {
   aloneClockOut: Figures;
   /** every employee at once */
   concurrentClockIn: Figures;
-}
-
-function figures(samples: number[]): Figures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  const sum = sorted.reduce((total, value) => total + value, 0);
-  return {
-    count: sorted.length,
-    p50Ms: round(at(0.5)),
-    p99Ms: round(at(0.99)),
-    avgMs: round(sorted.length ? sum / sorted.length : 0),
-  };
-}
-const round = (value: number) => Math.round(value * 100) / 100;
-
-async function call(
-  baseUrl: string,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const parsed: unknown = await response.json();
-  return {
-    status: response.status,
-    body: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {},
-  };
 }
 
 function dataOf(body: Record<string, unknown>): Record<string, unknown> {

@@ -15,8 +15,13 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { installCleanup, runMain } from './lib/processes.ts';
+import { call, type Figures, figures, round } from './lib/calls.ts';
+import {
+  createBenchDatabase,
+  dropBenchDatabase,
+  installCleanup,
+  runMain,
+} from './lib/processes.ts';
 import { writeResults } from './lib/report.ts';
 import { type Backend, ensureApiBuilt, login, startApi } from './lib/server.ts';
 
@@ -26,13 +31,6 @@ const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432
 const backends = (process.env.BACKENDS ?? 'postgres,pglite').split(',').map((b) => b.trim());
 const PASSWORD = 'Bench-Ringup-2026!';
 const tag = Date.now().toString(36);
-
-interface Figures {
-  count: number;
-  p50Ms: number;
-  p99Ms: number;
-  avgMs: number;
-}
 
 interface BackendResult {
   name: string;
@@ -45,42 +43,6 @@ interface BackendResult {
   salesPerSecond?: number;
   failures?: number;
   loadAverage?: number[];
-}
-
-function figures(samples: number[]): Figures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  const sum = sorted.reduce((total, value) => total + value, 0);
-  return {
-    count: sorted.length,
-    p50Ms: round(at(0.5)),
-    p99Ms: round(at(0.99)),
-    avgMs: round(sorted.length ? sum / sorted.length : 0),
-  };
-}
-const round = (value: number) => Math.round(value * 100) / 100;
-
-async function call(
-  baseUrl: string,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const parsed: unknown = await response.json();
-  return {
-    status: response.status,
-    body: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {},
-  };
 }
 
 function dataOf(reply: { status: number; body: Record<string, unknown> }, what: string) {
@@ -265,20 +227,14 @@ async function main() {
   const results: BackendResult[] = [];
   for (const name of backends) {
     if (name === 'postgres') {
-      const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-      const database = `bench_ringup_${String(process.pid)}`;
-      await admin.connect();
-      await admin.query(`create database ${database}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${database}`;
+      const { admin, database, databaseUrl } = await createBenchDatabase(adminUrl, 'bench_ringup');
       try {
-        results.push(await runBackend('PostgreSQL', { kind: 'postgres', databaseUrl: url.href }));
+        results.push(await runBackend('PostgreSQL', { kind: 'postgres', databaseUrl }));
       } catch (error) {
         results.push({ name: 'PostgreSQL', status: 'failed', note: String(error) });
         console.error(error);
       } finally {
-        await admin.query(`drop database if exists ${database} with (force)`).catch(() => null);
-        await admin.end().catch(() => null);
+        await dropBenchDatabase(admin, database);
       }
     } else if (name === 'pglite') {
       const dataDir = mkdtempSync(join(tmpdir(), 'bench-ringup-'));
