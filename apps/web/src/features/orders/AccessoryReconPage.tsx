@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { stockLocationSchema } from '@portal/contract/inventory';
-import { bulkRowErrorSchema, type BulkRowError } from '@portal/contract/platform';
+import type { BulkRowError } from '@portal/contract/platform';
 import {
   reconResultSchema,
   reconTemplate,
@@ -15,21 +15,17 @@ import {
   type ReconResult,
 } from '@portal/contract/stock-recon';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
-import { ApiError, api } from '../../platform/api.ts';
+import { api } from '../../platform/api.ts';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
 import type { DataColumn } from '../../platform/data-table/table-types.ts';
-import { isRecord } from '../../platform/is-record.ts';
+import { bulkRowErrorsOf } from '../../platform/resources/BulkCsvPage.tsx';
+import { CsvFileField, CsvProblemsTable } from '../../platform/resources/CsvFileField.tsx';
 import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { hasPermission } from '../auth/session.ts';
 
-const errorColumns: DataColumn<BulkRowError>[] = [
-  { id: 'line', header: 'Line', value: (row) => row.line, align: 'right' },
-  { id: 'field', header: 'Column', value: (row) => row.field ?? '' },
-  { id: 'message', header: 'Problem', value: (row) => row.message },
-];
 const lineColumns: DataColumn<ReconLine>[] = [
   { id: 'line', header: 'Line', value: (row) => row.line, align: 'right' },
   { id: 'sku', header: 'SKU', value: (row) => row.sku },
@@ -47,24 +43,6 @@ const lineColumns: DataColumn<ReconLine>[] = [
 
 const reasonList = z.object({ results: z.array(z.object({ id: z.number(), name: z.string() })) });
 
-/** The per-row errors of a refused file (the reply's data.errors). */
-function rowErrorsOf(error: unknown): BulkRowError[] {
-  if (!(error instanceof ApiError) || !isRecord(error.body)) return [];
-  const data = error.body.data;
-  if (!isRecord(data)) return [];
-  const parsed = z.array(bulkRowErrorSchema).safeParse(data.errors);
-  return parsed.success ? parsed.data : [];
-}
-
-function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([reconTemplate], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'accessory-recon-template.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 /**
  * /accessory-recon-upload: an accessory count of a warehouse or store from a CSV file
  * (`sku,quantity`). Check compares it with the stock on hand and lists each line's difference,
@@ -78,7 +56,6 @@ export function AccessoryReconPage() {
 
 function AccessoryRecon() {
   const [csv, setCsv] = useState('');
-  const [fileName, setFileName] = useState('');
   const [locationId, setLocationId] = useState('');
   const [reasonId, setReasonId] = useState('');
   const [note, setNote] = useState('');
@@ -118,18 +95,10 @@ function AccessoryRecon() {
       notify.success(reply.message);
     },
     onError: (error) => {
-      setRowErrors(rowErrorsOf(error));
+      setRowErrors(bulkRowErrorsOf(error));
       notify.danger(error.message || 'Stock adjustments not posted');
     },
   });
-  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setFileName(file.name);
-    setCsv(await file.text());
-    setResult(null);
-    setRowErrors([]);
-  };
   const ready = Boolean(locationId && reasonId && csv.trim()) && !send.isPending;
   const differences = result?.lines.filter((line) => line.difference !== 0).length ?? 0;
 
@@ -185,31 +154,15 @@ function AccessoryRecon() {
               sx={{ flex: 1 }}
             />
           </Stack>
-          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap alignItems="center">
-            <Button variant="outlined" component="label">
-              Choose CSV file
-              <input
-                type="file"
-                accept=".csv,text/csv"
-                hidden
-                aria-label="CSV file"
-                onChange={(event) => void readFile(event)}
-              />
-            </Button>
-            <Typography variant="body2">{fileName || 'No file chosen'}</Typography>
-            <Button onClick={downloadTemplate}>Download template</Button>
-          </Stack>
-          <TextField
-            label="CSV"
-            multiline
-            minRows={4}
-            value={csv}
-            onChange={(event) => {
-              setCsv(event.target.value);
+          <CsvFileField
+            csv={csv}
+            onChange={(text, from) => {
+              setCsv(text);
               setResult(null);
+              if (from === 'file') setRowErrors([]);
             }}
+            template={{ csv: reconTemplate, fileName: 'accessory-recon-template.csv' }}
             placeholder={'sku,quantity\nACC-CASE-01,12'}
-            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
           />
           <Stack direction="row" spacing={1}>
             <Button disabled={!ready} onClick={() => send.mutate(true)}>
@@ -227,13 +180,7 @@ function AccessoryRecon() {
       </Paper>
       {send.error && !rowErrors.length && <Alert severity="error">{send.error.message}</Alert>}
       {rowErrors.length > 0 && (
-        <DataTable
-          label="Problems in the file"
-          reportName="Accessory Recon Problems"
-          columns={errorColumns}
-          rows={rowErrors}
-          getRowId={(row) => `${row.line}-${row.field ?? ''}-${row.message}`}
-        />
+        <CsvProblemsTable errors={rowErrors} reportName="Accessory Recon Problems" />
       )}
       {result && (
         <>

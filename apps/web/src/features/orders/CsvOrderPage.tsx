@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { bulkRowErrorSchema, type BulkRowError } from '@portal/contract/platform';
+import type { BulkRowError } from '@portal/contract/platform';
 import type { ProductKind } from '@portal/contract/resources/catalog';
 import {
   csvOrderResultSchema,
@@ -15,23 +15,19 @@ import {
   type CsvOrderResult,
 } from '@portal/contract/shop';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ApiError, api } from '../../platform/api.ts';
+import { api } from '../../platform/api.ts';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
 import type { DataColumn } from '../../platform/data-table/table-types.ts';
-import { isRecord } from '../../platform/is-record.ts';
+import { bulkRowErrorsOf } from '../../platform/resources/BulkCsvPage.tsx';
+import { CsvFileField, CsvProblemsTable } from '../../platform/resources/CsvFileField.tsx';
 import { resourceKeys } from '../../platform/resources/query-keys.ts';
 import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { hasPermission } from '../auth/session.ts';
 
-const errorColumns: DataColumn<BulkRowError>[] = [
-  { id: 'line', header: 'Line', value: (row) => row.line, align: 'right' },
-  { id: 'field', header: 'Column', value: (row) => row.field ?? '' },
-  { id: 'message', header: 'Problem', value: (row) => row.message },
-];
 type CheckedLine = CsvOrderResult['lines'][number];
 const lineColumns: DataColumn<CheckedLine>[] = [
   { id: 'line', header: 'Line', value: (row) => row.line, align: 'right' },
@@ -39,25 +35,6 @@ const lineColumns: DataColumn<CheckedLine>[] = [
   { id: 'name', header: 'Product', value: (row) => row.name },
   { id: 'quantity', header: 'Quantity', value: (row) => row.quantity, align: 'right', total: true },
 ];
-
-/** The per-row errors of a refused file (the reply's data.errors). */
-function rowErrorsOf(error: unknown): BulkRowError[] {
-  if (!(error instanceof ApiError) || !isRecord(error.body)) return [];
-  const data = error.body.data;
-  if (!isRecord(data)) return [];
-  const parsed = z.array(bulkRowErrorSchema).safeParse(data.errors);
-  return parsed.success ? parsed.data : [];
-}
-
-/** Offers the template file (the header line) as a download. */
-function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([csvOrderTemplate], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'csv-order-template.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * /csv-order: an order from a CSV file of `sku,quantity` rows. Check runs every row on the server
@@ -73,7 +50,6 @@ function CsvOrder() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [csv, setCsv] = useState('');
-  const [fileName, setFileName] = useState('');
   const [kind, setKind] = useState<ProductKind>('device');
   const [storeId, setStoreId] = useState<string | null>(null);
   const [checked, setChecked] = useState<CsvOrderResult | null>(null);
@@ -107,18 +83,10 @@ function CsvOrder() {
       void navigate('/orders');
     },
     onError: (error) => {
-      setRowErrors(rowErrorsOf(error));
+      setRowErrors(bulkRowErrorsOf(error));
       notify.danger(error.message || 'Order not created');
     },
   });
-  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setFileName(file.name);
-    setCsv(await file.text());
-    setChecked(null);
-    setRowErrors([]);
-  };
   const ready = Boolean(chosen && csv.trim()) && !send.isPending;
 
   return (
@@ -161,31 +129,15 @@ function CsvOrder() {
               <MenuItem value="accessory">Accessories</MenuItem>
             </TextField>
           </Stack>
-          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap alignItems="center">
-            <Button variant="outlined" component="label">
-              Choose CSV file
-              <input
-                type="file"
-                accept=".csv,text/csv"
-                hidden
-                aria-label="CSV file"
-                onChange={(event) => void readFile(event)}
-              />
-            </Button>
-            <Typography variant="body2">{fileName || 'No file chosen'}</Typography>
-            <Button onClick={downloadTemplate}>Download template</Button>
-          </Stack>
-          <TextField
-            label="CSV"
-            multiline
-            minRows={4}
-            value={csv}
-            onChange={(event) => {
-              setCsv(event.target.value);
+          <CsvFileField
+            csv={csv}
+            onChange={(text, from) => {
+              setCsv(text);
               setChecked(null);
+              if (from === 'file') setRowErrors([]);
             }}
+            template={{ csv: csvOrderTemplate, fileName: 'csv-order-template.csv' }}
             placeholder={'sku,quantity\nAPL-IP16-128,2'}
-            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
           />
           <Stack direction="row" spacing={1}>
             <Button disabled={!ready} onClick={() => send.mutate(true)}>
@@ -199,13 +151,7 @@ function CsvOrder() {
       </Paper>
       {send.error && !rowErrors.length && <Alert severity="error">{send.error.message}</Alert>}
       {rowErrors.length > 0 && (
-        <DataTable
-          label="Problems in the file"
-          reportName="CSV Order Problems"
-          columns={errorColumns}
-          rows={rowErrors}
-          getRowId={(row) => `${row.line}-${row.field ?? ''}-${row.message}`}
-        />
+        <CsvProblemsTable errors={rowErrors} reportName="CSV Order Problems" />
       )}
       {checked && (
         <DataTable
