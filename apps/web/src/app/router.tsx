@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
+import { useSession } from '../features/auth/session.ts';
 import { lazyScreen } from '../platform/lazy-screen.ts';
 import { PageLoader } from '../platform/PageLoader.tsx';
 // A few hundred bytes of components the entry already has: not worth a round trip of its own.
@@ -8,8 +9,10 @@ import { publicRoutes } from './public-routes.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 
-const SignedInFrame = lazyScreen(() => import('./frame/SignedInFrame.tsx'), 'SignedInFrame');
-const HomeRedirect = lazyScreen(() => import('./HomeRedirect.tsx'), 'HomeRedirect');
+const loadFrame = () => import('./frame/SignedInFrame.tsx');
+const loadHomeRedirect = () => import('./HomeRedirect.tsx');
+const SignedInFrame = lazyScreen(loadFrame, 'SignedInFrame');
+const HomeRedirect = lazyScreen(loadHomeRedirect, 'HomeRedirect');
 const UnauthorizedPage = lazyScreen(() => import('./UnauthorizedPage.tsx'), 'UnauthorizedPage');
 
 const SIGNED_IN_FRAME = 'signed-in-frame';
@@ -50,6 +53,12 @@ export const router = createBrowserRouter(
   {
     async patchRoutesOnNavigation({ patch, signal }) {
       if (signedInRoutesPatched) return;
+      // Signed in, the frame and the home redirect are fetched beside the route tables rather than
+      // one after the other (each would otherwise wait for the one that renders it).
+      if (useSession.getState().userId) {
+        void loadFrame();
+        void loadHomeRedirect();
+      }
       const routes = await loadSignedInRoutes();
       // A navigation overtaken by another one patches nothing; the next one does.
       if (signedInRoutesPatched || signal.aborted) return;

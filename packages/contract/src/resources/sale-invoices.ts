@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bulkRequestSchema } from '../platform.ts';
 import { id, optionalText } from '../fields.ts';
 import { paymentMethods } from './sales.ts';
+import { invoiceBulkKinds, type InvoiceBulkKind, type InvoiceFile } from './sale-invoice-files.ts';
 
 /*
  * Invoices (issue 17 item 7; SPEC.md section 2 "Sales"): sales imported from another POS by CSV
@@ -9,11 +10,13 @@ import { paymentMethods } from './sales.ts';
  * those invoices by invoice number and SKU, and the quicksnap invoice (a one-screen ring-up).
  */
 
-/** The three bulk files: imported invoices, and their accessory and feature lines. */
-export const invoiceFiles = ['invoices', 'accessory-items', 'feature-items'] as const;
-export type InvoiceFile = (typeof invoiceFiles)[number];
-export const invoiceBulkKinds = ['upload', 'update', 'delete'] as const;
-export type InvoiceBulkKind = (typeof invoiceBulkKinds)[number];
+// The bulk files and kinds (plain constants, kept apart so a route table need not load zod).
+export {
+  invoiceBulkKinds,
+  invoiceFiles,
+  type InvoiceBulkKind,
+  type InvoiceFile,
+} from './sale-invoice-files.ts';
 
 /** The API path of each file (`{path}/bulk`, `/bulk/delete`, `/bulk/template`, as the engine's). */
 export const invoiceFilePaths: Record<InvoiceFile, string> = {

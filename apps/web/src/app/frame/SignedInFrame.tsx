@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { storageKeys } from '@portal/contract/storage-keys';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionUser } from '../../features/auth/useSessionUser.ts';
-import { TimeClock } from '../../features/hr/TimeClock.tsx';
 import { GetSupport } from '../../features/support/GetSupport.tsx';
-import { TermsOfUseDialog } from '../../features/terms/TermsOfUseDialog.tsx';
 import { PageLoader } from '../../platform/PageLoader.tsx';
 import { readStored } from '../../platform/storage.ts';
 import { useThemeMode } from '../../platform/theme.ts';
@@ -16,6 +14,16 @@ import { SectionTabs } from './SectionTabs.tsx';
 import { SideNav } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useShellSettings } from '../../features/shell/useShellSettings.ts';
+
+// Not in the frame's first paint: the time clock (its button, dialogs, clock-in prompt, face check
+// and auto clock-out list, with their API schemas) is fetched as its own chunk as the frame mounts,
+// so the clock-in prompt still follows a sign-in; the terms load when first opened.
+const TimeClock = lazy(async () => ({
+  default: (await import('../../features/hr/TimeClock.tsx')).TimeClock,
+}));
+const TermsOfUseDialog = lazy(async () => ({
+  default: (await import('../../features/terms/TermsOfUseDialog.tsx')).TermsOfUseDialog,
+}));
 
 /** The frame around every signed-in screen: top bar, side menu, content and footer. */
 export function SignedInFrame() {
@@ -88,8 +96,15 @@ export function SignedInFrame() {
         )}
         <Footer />
       </Box>
-      <TimeClock />
-      <TermsOfUseDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
+      {/* Boundaries of their own: while they load, the page's content stays. */}
+      <Suspense fallback={null}>
+        <TimeClock />
+      </Suspense>
+      {termsOpen && (
+        <Suspense fallback={null}>
+          <TermsOfUseDialog open onClose={() => setTermsOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -11,30 +11,22 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import {
-  chartIdOfWidgetKey,
-  GRID_COLUMNS,
-  GRID_ROW_HEIGHT,
-  type LayoutWidget,
-  type WidgetFigure,
-} from '@portal/contract/oneview';
+import { chartIdOfWidgetKey, type LayoutWidget, type WidgetFigure } from '@portal/contract/oneview';
 import { lazy, Suspense } from 'react';
-import {
-  ReactGridLayout,
-  useContainerWidth,
-  verticalCompactor,
-  type Layout,
-} from 'react-grid-layout';
-import 'react-grid-layout/css/styles.css';
 import { Link as RouterLink } from 'react-router';
 import type { Scope } from './oneview-api.ts';
+import { DRAG_HANDLE } from './widget-layout.ts';
+
+// The draggable 12-column grid (react-grid-layout and its styles) loads on a wider screen only: a
+// phone's stack does not need it.
+const WidgetLayoutGrid = lazy(async () => ({
+  default: (await import('./WidgetLayoutGrid.tsx')).WidgetLayoutGrid,
+}));
 
 // A pinned chart brings reporting's chart library, only when one is on the grid.
 const PinnedChart = lazy(async () => ({
   default: (await import('../reporting/PinnedChart.tsx')).PinnedChart,
 }));
-
-const DRAG_HANDLE = 'oneview-drag-handle';
 
 interface CardProps {
   widget: LayoutWidget;
@@ -177,8 +169,9 @@ interface GridProps {
 }
 
 /**
- * The widgets on a 12-column grid (react-grid-layout) where they can be dragged by their handle
- * and resized; locked ones stay put. On a phone they stack in one column, in layout order.
+ * The widgets on a 12-column grid where they can be dragged by their handle and resized (the
+ * lazily loaded WidgetLayoutGrid); locked ones stay put. On a phone they stack in one column, in
+ * layout order, and the grid's library is never loaded.
  */
 export function WidgetGrid({
   widgets,
@@ -191,7 +184,6 @@ export function WidgetGrid({
   onTouched,
 }: GridProps) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { width, containerRef, mounted } = useContainerWidth();
   const figureOf = (key: string) => figures.find((f) => f.key === key);
   const update = (key: string, change: Partial<LayoutWidget> | null) =>
     onChange(
@@ -227,57 +219,15 @@ export function WidgetGrid({
     );
   }
 
-  const layout: Layout = widgets.map((w) => ({
-    i: w.widget_key,
-    x: w.x,
-    y: w.y,
-    w: w.w,
-    h: w.h,
-    static: !movable || w.locked,
-  }));
-  const onLayoutChange = (next: Layout) => {
-    const changed = next.some((item) => {
-      const before = widgets.find((w) => w.widget_key === item.i);
-      return (
-        !before ||
-        before.x !== item.x ||
-        before.y !== item.y ||
-        before.w !== item.w ||
-        before.h !== item.h
-      );
-    });
-    if (!changed) return;
-    onChange(
-      widgets.map((w) => {
-        const item = next.find((n) => n.i === w.widget_key);
-        return item ? { ...w, x: item.x, y: item.y, w: item.w, h: item.h } : w;
-      }),
-    );
-  };
   return (
-    <Box ref={containerRef} data-testid="oneview-grid" sx={{ width: '100%' }}>
-      {mounted && (
-        <ReactGridLayout
-          width={width}
-          layout={layout}
-          gridConfig={{
-            cols: GRID_COLUMNS,
-            rowHeight: GRID_ROW_HEIGHT,
-            margin: [12, 12],
-            containerPadding: [0, 0],
-          }}
-          dragConfig={{ enabled: movable, handle: `.${DRAG_HANDLE}`, bounded: true }}
-          resizeConfig={{ enabled: movable, handles: ['se'] }}
-          compactor={verticalCompactor}
-          onLayoutChange={onLayoutChange}
-          onDragStop={() => onTouched?.()}
-          onResizeStop={() => onTouched?.()}
-        >
-          {widgets.map((widget) => (
-            <div key={widget.widget_key}>{card(widget, movable && !widget.locked)}</div>
-          ))}
-        </ReactGridLayout>
-      )}
-    </Box>
+    <Suspense fallback={null}>
+      <WidgetLayoutGrid
+        widgets={widgets}
+        movable={movable}
+        onChange={onChange}
+        onTouched={onTouched}
+        card={card}
+      />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import {
   invoiceFiles,
   type InvoiceBulkKind,
   type InvoiceFile,
-} from '@portal/contract/resources/sale-invoices';
+} from '@portal/contract/resources/sale-invoice-files';
 
 /** /pos/invoices/bulk-upload, /pos/accessory-items/bulk-delete, ...: a file's page of one kind. */
 export const invoiceBulkPath = (file: InvoiceFile, kind: InvoiceBulkKind) =>
