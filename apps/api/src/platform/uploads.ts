@@ -355,27 +355,29 @@ export function signFileUrls(value: unknown, uploads: Uploads, ctx: RequestConte
     const company = Number(key.split('/')[0]);
     return company === ctx.companyId || isSuperAdmin(ctx) ? uploads.readUrl(key) : value;
   }
+  // Walked on every reply: copies only what holds a signed address, allocates nothing otherwise.
   if (Array.isArray(value)) {
-    let changed = false;
-    const items = value.map((item) => {
+    let copy: unknown[] | null = null;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
       const signed = signFileUrls(item, uploads, ctx);
-      if (signed !== item) changed = true;
-      return signed;
-    });
-    return changed ? items : value;
+      if (signed !== item) (copy ??= [...value])[index] = signed;
+    }
+    return copy ?? value;
   }
   if (
     value !== null &&
     typeof value === 'object' &&
     Object.getPrototypeOf(value) === Object.prototype
   ) {
-    let changed = false;
-    const entries = Object.entries(value).map(([field, item]) => {
+    const record = value as Record<string, unknown>;
+    let copy: Record<string, unknown> | null = null;
+    for (const field of Object.keys(record)) {
+      const item = record[field];
       const signed = signFileUrls(item, uploads, ctx);
-      if (signed !== item) changed = true;
-      return [field, signed] as const;
-    });
-    return changed ? Object.fromEntries(entries) : value;
+      if (signed !== item) (copy ??= { ...record })[field] = signed;
+    }
+    return copy ?? value;
   }
   return value;
 }

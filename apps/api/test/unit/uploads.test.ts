@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/platform/errors.ts';
-import { createUploads, safeBaseName } from '../../src/platform/uploads.ts';
+import type { RequestContext } from '../../src/platform/context.ts';
+import { createUploads, safeBaseName, signFileUrls } from '../../src/platform/uploads.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'uploads-unit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -122,5 +123,36 @@ describe('signed upload URLs', () => {
     );
     await expect(uploads.open(signed.key)).resolves.toMatchObject({ size: 10 });
     await expect(uploads.open('3/profile-photos/../../x')).rejects.toThrow('File not found');
+  });
+});
+
+describe('signFileUrls (every reply)', () => {
+  const ctx: RequestContext = {
+    sessionId: 1,
+    companyId: 3,
+    userId: 1,
+    baseRole: 'master_agent',
+    accessLevel: 4,
+    permissions: {},
+  };
+  const own = uploads.fileUrl(signOne().signed.key);
+  const foreign = own.replace('/api/uploads/3/', '/api/uploads/4/');
+
+  it("signs the caller's company's file addresses wherever they sit, and no other", () => {
+    const reply = {
+      data: { results: [{ id: 1, photo: own, other: foreign, note: 'x' }], total: 1 },
+    };
+    const signed = signFileUrls(reply, uploads, ctx) as typeof reply;
+    const [row] = signed.data.results;
+    expect(row?.photo).toMatch(new RegExp(`^${own}\\?.*signature=`));
+    expect(row?.other).toBe(foreign);
+    expect(row?.note).toBe('x');
+    // The reply the route built is not altered: the signed one is a copy.
+    expect(reply.data.results[0]?.photo).toBe(own);
+  });
+
+  it('returns what holds no file address as it is, without copying', () => {
+    const reply = { data: { results: [{ id: 1, photo: null, tags: ['a', 'b'] }], total: 1 } };
+    expect(signFileUrls(reply, uploads, ctx)).toBe(reply);
   });
 });
