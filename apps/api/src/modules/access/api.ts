@@ -1,5 +1,9 @@
 // The access module's public functions for other modules (see docs/ARCHITECTURE.md, "Boundaries"):
 // the rank rule (whom a user may act on, what they may grant) and the roles a caller may give.
+import { roles as roleResource } from '@portal/contract/resources/access';
+import type { Relation } from '../../platform/resources/service.ts';
+import { roles } from './schema.ts';
+
 export {
   assertMayAssignRole,
   assertMayGrant,
@@ -12,3 +16,10 @@ export {
   rankMessages,
   rankOf,
 } from './rank.ts';
+
+/** The resource engine's belongs-to relation (`related=role`) to the role whose id `column` holds. */
+export const roleRelation = (column = 'role_id'): Relation => ({
+  table: roles,
+  definition: roleResource,
+  column,
+});

@@ -1,10 +1,11 @@
 // The assignments module's entry for other modules (docs/ARCHITECTURE.md, "Boundaries").
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
 import { placeNameOf } from '../organisation/api.ts';
 import { directory } from '../users/api.ts';
-import { userDistricts, userStores } from './schema.ts';
+import { userDistricts, userRegions, userStores } from './schema.ts';
 
 /** The stores a user is assigned to (user_stores), by id, with their names. */
 export async function storesServedBy(
@@ -21,6 +22,54 @@ export async function storesServedBy(
     .where(and(tenantScope(userStores, companyId), eq(userStores.user_id, userId)))
     .orderBy(asc(userStores.store_id));
   return rows.map((row) => ({ id: row.id, name: row.name ?? `#${row.id}` }));
+}
+
+/**
+ * Whether the user a row of the caller's table names (by `companyId` and `userId`) is assigned to
+ * one of `storeIds` (user_stores), as an SQL condition.
+ */
+export const assignedToStoreIn = (
+  companyId: AnyPgColumn,
+  userId: AnyPgColumn,
+  storeIds: readonly number[],
+): SQL =>
+  sql`exists (select 1 from ${userStores} where ${tenantScope(userStores, companyId)} and ${userStores.user_id} = ${userId} and ${inArray(userStores.store_id, [...storeIds])})`;
+
+/** The ids of the stores a user is assigned to (user_stores). */
+export async function assignedStoreIds(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ store_id: userStores.store_id })
+    .from(userStores)
+    .where(and(tenantScope(userStores, companyId), eq(userStores.user_id, userId)));
+  return rows.map((row) => row.store_id);
+}
+
+/** The ids of the regions, districts and stores a user is assigned to. */
+export async function assignedPlaceIdsOf(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<{ regionIds: number[]; districtIds: number[]; storeIds: number[] }> {
+  const [regionRows, districtRows, storeIds] = await Promise.all([
+    db
+      .select({ id: userRegions.region_id })
+      .from(userRegions)
+      .where(and(tenantScope(userRegions, companyId), eq(userRegions.user_id, userId))),
+    db
+      .select({ id: userDistricts.district_id })
+      .from(userDistricts)
+      .where(and(tenantScope(userDistricts, companyId), eq(userDistricts.user_id, userId))),
+    assignedStoreIds(db, companyId, userId),
+  ]);
+  return {
+    regionIds: regionRows.map((row) => row.id),
+    districtIds: districtRows.map((row) => row.id),
+    storeIds,
+  };
 }
 
 /**

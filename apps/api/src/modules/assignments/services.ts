@@ -1,28 +1,24 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   userDistricts as userDistrictResource,
   userRegions as userRegionResource,
   userStores as userStoreResource,
   type AssignedStore,
 } from '@portal/contract/resources/assignments';
-import {
-  districts as districtResource,
-  regions as regionResource,
-  stores as storeResource,
-} from '@portal/contract/resources/organisation';
 import { UNNAMED_DISTRICT } from '@portal/contract/resources/store-views';
-import { users as userResource } from '@portal/contract/resources/users';
 import type { Executor, Tx } from '../../platform/database.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
-import { assertMayActOn } from '../users/api.ts';
-import { districts, regions, stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import {
+  districtRelation,
+  regionRelation,
+  storeCardsOf,
+  storeRelation,
+} from '../organisation/api.ts';
+import { assertMayActOn, userCompanyOf, userRelation } from '../users/api.ts';
 import { userDistricts, userRegions, userStores } from './schema.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
-
-const userRelation = { table: users, definition: userResource, column: 'user_id' };
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * Which stores, regions and districts a user works in is changed only by someone above them, or by
@@ -68,8 +64,8 @@ export const userStoreService = createResourceService({
   table: userStores,
   tenantColumn: 'company_id',
   relations: {
-    user: userRelation,
-    store: { table: stores, definition: storeResource, column: 'store_id' },
+    user: userRelation(),
+    store: storeRelation(),
   },
   hooks: {
     async beforeCreate(input, ctx, tx) {
@@ -94,8 +90,8 @@ export const userRegionService = createResourceService({
   table: userRegions,
   tenantColumn: 'company_id',
   relations: {
-    user: userRelation,
-    region: { table: regions, definition: regionResource, column: 'region_id' },
+    user: userRelation(),
+    region: regionRelation(),
   },
   hooks: assignedUserHooks,
 });
@@ -105,22 +101,17 @@ export const userDistrictService = createResourceService({
   table: userDistricts,
   tenantColumn: 'company_id',
   relations: {
-    user: userRelation,
-    district: { table: districts, definition: districtResource, column: 'district_id' },
+    user: userRelation(),
+    district: districtRelation(),
   },
   hooks: assignedUserHooks,
 });
 
 /** The company of a user the caller may see: their own company's, or any for a super admin. */
 async function visibleUserCompany(db: Executor, ctx: RequestContext, userId: number) {
-  const [user] = await db
-    .select({ company_id: users.company_id })
-    .from(users)
-    .where(
-      and(eq(users.id, userId), isSuperAdmin(ctx) ? undefined : tenantScope(users, ctx.companyId)),
-    );
-  if (!user) throw AppError.notFound('User');
-  return user.company_id;
+  const companyId = await userCompanyOf(db, userId, isSuperAdmin(ctx) ? null : ctx.companyId);
+  if (companyId === null) throw AppError.notFound('User');
+  return companyId;
 }
 
 /** A user's stores for the store switcher: primary first, then by name. */
@@ -131,33 +122,33 @@ export async function storesOfUser(
   onlyPrimary = false,
 ): Promise<AssignedStore[]> {
   const companyId = await visibleUserCompany(db, ctx, userId);
-  const rows = await db
+  const assigned = await db
     .select({
       id: userStores.id,
       store_id: userStores.store_id,
       is_primary: userStores.is_primary,
-      store: {
-        id: stores.id,
-        name: stores.name,
-        unique_id: stores.unique_id,
-        time_zone: stores.time_zone,
-        is_active: stores.is_active,
-      },
-      district: districts.name,
     })
     .from(userStores)
-    .innerJoin(stores, tenantJoin(stores, userStores.company_id, userStores.store_id))
-    .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
     .where(
       and(
         tenantScope(userStores, companyId),
         eq(userStores.user_id, userId),
         onlyPrimary ? eq(userStores.is_primary, true) : undefined,
       ),
-    )
-    .orderBy(desc(userStores.is_primary), asc(stores.name), asc(stores.id));
-  return rows.map(({ district, store, ...row }) => ({
-    ...row,
-    store: { ...store, district: { name: district ?? UNNAMED_DISTRICT } },
-  }));
+    );
+  // Ordered by store name (then id), the primary store first.
+  const cards = await storeCardsOf(
+    db,
+    companyId,
+    assigned.map((row) => row.store_id),
+  );
+  const rows = cards.flatMap(({ district, ...store }) =>
+    assigned
+      .filter((row) => row.store_id === store.id)
+      .map((row) => ({
+        ...row,
+        store: { ...store, district: { name: district ?? UNNAMED_DISTRICT } },
+      })),
+  );
+  return [...rows.filter((row) => row.is_primary), ...rows.filter((row) => !row.is_primary)];
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { roles as roleResource } from '@portal/contract/resources/access';
 import {
   moduleFields as moduleFieldResource,
   roleBasedFields as roleBasedFieldResource,
@@ -11,8 +10,8 @@ import type { Database, Executor } from '../../platform/database.ts';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
-import { roles } from '../access/schema.ts';
-import { companies } from '../organisation/schema.ts';
+import { roleRelation } from '../access/api.ts';
+import { activeCompany } from '../organisation/api.ts';
 import { moduleFields, roleModuleFields } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
@@ -23,7 +22,7 @@ export const roleBasedFieldService = createResourceService({
   table: roleModuleFields,
   tenantColumn: 'company_id',
   relations: {
-    role: { table: roles, definition: roleResource, column: 'role_id' },
+    role: roleRelation(),
     module_field: {
       table: moduleFields,
       definition: moduleFieldResource,
@@ -76,11 +75,7 @@ export async function publicModuleFields(
   companyId: number,
   module?: string,
 ): Promise<PublicModuleField[]> {
-  const [company] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.id, companyId), eq(companies.is_active, true)));
-  if (!company) throw AppError.notFound('Company');
+  if (!(await activeCompany(db, companyId))) throw AppError.notFound('Company');
   return db
     .select({
       module: moduleFields.module,

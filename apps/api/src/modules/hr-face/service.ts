@@ -13,11 +13,10 @@ import type { Database, Executor } from '../../platform/database.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { loadConfig } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
-import { users } from '../users/schema.ts';
-import { assertMayActOn } from '../users/api.ts';
+import { assertMayActOn, userNameOf, personOf } from '../users/api.ts';
 import { describeFace, faceDistance, FaceImageError, type FaceDescription } from './engine.ts';
 import { hrFaceChecks, hrFaceConsentEvents, hrFaceEnrolments } from './schema.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 /**
  * Two descriptors of face-api's recognition net closer than this (Euclidean) are the same person.
@@ -178,10 +177,7 @@ export async function linkFaceCheck(
  * not found). Returns whether the caller acts for someone else.
  */
 async function assertMayManageFace(db: Executor, ctx: RequestContext, userId: number) {
-  const [user] = await db
-    .select({ id: users.id, is_active: users.is_active, is_deleted: users.is_deleted })
-    .from(users)
-    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
+  const user = await personOf(db, ctx.companyId, userId);
   if (!user) throw AppError.notFound('User');
   if (userId !== ctx.userId && !hasPermission(ctx, 'write_employees'))
     throw AppError.forbidden(faceMessages.notYours);
@@ -214,11 +210,7 @@ export async function getFaceEnrolment(
 ): Promise<FaceEnrolment> {
   if (userId !== ctx.userId && !hasPermission(ctx, 'read_employees'))
     throw AppError.forbidden(faceMessages.notYours);
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
-  if (!user) throw AppError.notFound('User');
+  if (!(await personOf(db, ctx.companyId, userId))) throw AppError.notFound('User');
   return enrolmentView(userId, await enrolmentOf(db, ctx.companyId, userId));
 }
 
@@ -353,7 +345,7 @@ export async function listFaceChecks(
     .select({
       id: hrFaceChecks.id,
       user_id: hrFaceChecks.user_id,
-      user_name: sql<string>`trim(concat_ws(' ', ${users.first_name}, ${users.last_name}))`,
+      user_name: sql<string>`trim(${userNameOf(hrFaceChecks.company_id, hrFaceChecks.user_id)})`,
       store_id: hrFaceChecks.store_id,
       action: hrFaceChecks.action,
       result: hrFaceChecks.result,
@@ -364,7 +356,6 @@ export async function listFaceChecks(
       reviewed_by: hrFaceChecks.reviewed_by,
     })
     .from(hrFaceChecks)
-    .innerJoin(users, tenantJoin(users, hrFaceChecks.company_id, hrFaceChecks.user_id))
     .where(where)
     .orderBy(desc(hrFaceChecks.created_at), desc(hrFaceChecks.id))
     .limit(query.page_size)

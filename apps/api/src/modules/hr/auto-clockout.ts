@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defineJob } from '../../platform/jobs.ts';
-import { stores } from '../organisation/schema.ts';
+import { placeNameOf } from '../organisation/api.ts';
 import { correctionRequested } from './hooks.ts';
 import { assertMayRead } from './clock.ts';
 import { hrCompanySettings, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
@@ -149,10 +149,9 @@ export async function autoClockedOut(
         schedule_id: hrTimecards.schedule_id,
         shift_start: hrSchedules.shift_start,
         shift_end: hrSchedules.shift_end,
-        store_name: stores.name,
+        store_name: sql<string>`${placeNameOf('store', hrTimecards.company_id, hrTimecards.store_id)}`,
       })
       .from(hrTimecards)
-      .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
       .leftJoin(
         hrSchedules,
         tenantJoin(hrSchedules, hrTimecards.company_id, hrTimecards.schedule_id),

@@ -19,10 +19,10 @@ import {
 import type { Database, Executor, Tx } from '../../platform/database.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { users } from '../users/schema.ts';
 import { linkFaceCheck, type PunchFaceResult } from '../hr-face/api.ts';
 import { checkOpenTimecardFace, checkStorePunchFace } from './face-check.ts';
 import { checkLocation } from './geofence.ts';
+import { personOf } from '../users/api.ts';
 import { mayClockAt } from './store-access.ts';
 import { hrDepartmentRoles, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
 import {
@@ -171,11 +171,7 @@ export async function sessionOf(
 export async function assertMayRead(db: Executor, ctx: RequestContext, userId: number) {
   if (userId === ctx.userId) return;
   if (!hasPermission(ctx, 'read_hr_timecards')) throw AppError.forbidden();
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
-  if (!user) throw AppError.notFound('User');
+  if (!(await personOf(db, ctx.companyId, userId))) throw AppError.notFound('User');
 }
 
 export async function storeTime(

@@ -7,7 +7,7 @@ import {
   type PunchFaceInput,
   type PunchFaceResult,
 } from '../hr-face/api.ts';
-import { stores } from '../organisation/schema.ts';
+import { storeById } from '../organisation/api.ts';
 import { hrCompanySettings, hrStoreSettings, hrTimecards } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
@@ -23,6 +23,7 @@ export async function facePolicyOf(
   companyId: number,
   storeId: number,
 ): Promise<FacePolicy> {
+  const store = storeById(db, companyId, storeId);
   const [row] = await db
     .select({
       store_required: hrStoreSettings.face_check_required,
@@ -30,13 +31,12 @@ export async function facePolicyOf(
       company_required: hrCompanySettings.face_check_required,
       company_mode: hrCompanySettings.face_check_mode,
     })
-    .from(stores)
+    .from(store)
     .leftJoin(
       hrStoreSettings,
-      and(tenantScope(hrStoreSettings, stores.company_id), eq(hrStoreSettings.store_id, stores.id)),
+      and(tenantScope(hrStoreSettings, store.company_id), eq(hrStoreSettings.store_id, store.id)),
     )
-    .leftJoin(hrCompanySettings, tenantScope(hrCompanySettings, stores.company_id))
-    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
+    .leftJoin(hrCompanySettings, tenantScope(hrCompanySettings, store.company_id));
   if (!row) return { required: false, mode: 'block' };
   const mode = isFaceMode(row.store_mode)
     ? row.store_mode

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
-import { users } from '../users/schema.ts';
+import { directory } from '../users/api.ts';
 import { assertMayRead, schedulesToday } from './clock.ts';
 import { hrDepartmentRoles } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
@@ -24,18 +24,8 @@ export async function scheduleShiftOptions(
 
 /** Active, not deleted people of the caller's company. */
 export async function employeeOptions(db: Executor, ctx: RequestContext): Promise<SelectOption[]> {
-  const rows = await db
-    .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
-    .from(users)
-    .where(
-      and(
-        tenantScope(users, ctx.companyId),
-        eq(users.is_active, true),
-        eq(users.is_deleted, false),
-      ),
-    )
-    .orderBy(asc(users.last_name), asc(users.first_name), asc(users.id));
-  return rows.map((row) => ({ value: row.id, label: `${row.first_name} ${row.last_name}`.trim() }));
+  const people = await directory(db, ctx.companyId);
+  return people.map((person) => ({ value: person.id, label: person.name.trim() }));
 }
 
 export async function departmentRoleOptions(

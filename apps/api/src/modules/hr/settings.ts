@@ -14,7 +14,7 @@ import { faceModes, type FaceMode } from '@portal/contract/hr-face';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { stores } from '../organisation/schema.ts';
+import { storeById } from '../organisation/api.ts';
 import type { LocationPolicy } from './geofence.ts';
 import { hrBreakSettings, hrCompanySettings, hrStoreSettings } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
@@ -93,17 +93,17 @@ export async function updateCompanySettings(
 
 /** A store of the caller's company, or a 404 (another company's store is not found either). */
 export async function findStore(db: Executor, companyId: number, storeId: number) {
-  const [store] = await db
+  const store = storeById(db, companyId, storeId);
+  const [row] = await db
     .select({
-      id: stores.id,
-      name: stores.name,
-      time_zone: stores.time_zone,
-      is_active: stores.is_active,
+      id: store.id,
+      name: store.name,
+      time_zone: store.time_zone,
+      is_active: store.is_active,
     })
-    .from(stores)
-    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
-  if (!store) throw AppError.notFound('Store');
-  return store;
+    .from(store);
+  if (!row) throw AppError.notFound('Store');
+  return row;
 }
 
 export async function listBreakSettings(
@@ -225,12 +225,13 @@ export async function updateStoreSettings(
  * company's), in one query: the clock-in path reads it on every punch.
  */
 export async function storeWithPolicy(db: Executor, companyId: number, storeId: number) {
+  const store = storeById(db, companyId, storeId);
   const [row] = await db
     .select({
-      id: stores.id,
-      name: stores.name,
-      time_zone: stores.time_zone,
-      is_active: stores.is_active,
+      id: store.id,
+      name: store.name,
+      time_zone: store.time_zone,
+      is_active: store.is_active,
       store_required: hrStoreSettings.geolocation_restriction_required,
       store_mode: hrStoreSettings.geofence_mode,
       latitude: hrStoreSettings.geofence_latitude,
@@ -239,13 +240,12 @@ export async function storeWithPolicy(db: Executor, companyId: number, storeId: 
       company_required: hrCompanySettings.geolocation_restriction_required,
       company_mode: hrCompanySettings.geofence_mode,
     })
-    .from(stores)
+    .from(store)
     .leftJoin(
       hrStoreSettings,
-      and(tenantScope(hrStoreSettings, stores.company_id), eq(hrStoreSettings.store_id, stores.id)),
+      and(tenantScope(hrStoreSettings, store.company_id), eq(hrStoreSettings.store_id, store.id)),
     )
-    .leftJoin(hrCompanySettings, tenantScope(hrCompanySettings, stores.company_id))
-    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
+    .leftJoin(hrCompanySettings, tenantScope(hrCompanySettings, store.company_id));
   if (!row) throw AppError.notFound('Store');
   const defaults = companyDefaults(companyId);
   const policy: LocationPolicy = {

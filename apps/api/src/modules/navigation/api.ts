@@ -1,2 +1,28 @@
 // The navigation module's public functions for other modules (docs/ARCHITECTURE.md, "Boundaries").
+import { and, asc, eq } from 'drizzle-orm';
+import { tenantScope } from '../../db/columns.ts';
+import type { Executor } from '../../platform/database.ts';
+import { embedsAndLinks, requiredFields } from './schema.ts';
+
 export { loadSidebarTree } from './sidebar.ts';
+export { moveSidebarItem } from './menu-move.ts';
+
+/** The title of the company's first 'Home Screen' required field (null when it has none). */
+export async function homeScreenTitle(db: Executor, companyId: number): Promise<string | null> {
+  const [home] = await db
+    .select({ title: requiredFields.title })
+    .from(requiredFields)
+    .where(and(tenantScope(requiredFields, companyId), eq(requiredFields.type, 'Home Screen')))
+    .orderBy(asc(requiredFields.order), asc(requiredFields.id))
+    .limit(1);
+  return home?.title ?? null;
+}
+
+/** The embed slugs the company has set up (a Lotus resource page shows one of them). */
+export async function embedSlugs(db: Executor, companyId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: embedsAndLinks.slug })
+    .from(embedsAndLinks)
+    .where(tenantScope(embedsAndLinks, companyId));
+  return new Set(rows.map((row) => row.slug));
+}

@@ -1,14 +1,12 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { DEFAULT_TIMEZONE } from '@portal/contract/constants';
 import { oneviewMessages, type ScopeOptions, type ScopeQuery } from '@portal/contract/oneview';
 import { isSuperAdmin, type RequestContext } from '../../platform/context.ts';
 import type { Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { WidgetScope } from '../../platform/widgets.ts';
-import { userDistricts, userRegions, userStores } from '../assignments/schema.ts';
-import { districts, regions, stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
-import { tenantScope } from '../../db/columns.ts';
+import { assignedPlaceIdsOf } from '../assignments/api.ts';
+import { placeExists, placesWithin } from '../organisation/api.ts';
+import { personOf } from '../users/api.ts';
 
 /**
  * What a user may see on OneView's scope bar. Company-wide roles (access level 4) see the whole
@@ -27,108 +25,15 @@ const companyWide = (ctx: RequestContext) => isSuperAdmin(ctx) || ctx.accessLeve
 
 async function visibleTo(db: Executor, ctx: RequestContext): Promise<Visible> {
   const c = ctx.companyId;
-  const [me] = await db
-    .select({ current_store: users.current_store })
-    .from(users)
-    .where(and(tenantScope(users, c), eq(users.id, ctx.userId)));
-  const currentStore = me?.current_store ?? null;
-  const regionCols = { id: regions.id, name: regions.name };
-  const districtCols = { id: districts.id, name: districts.name, region_id: districts.region_id };
-  const storeCols = {
-    id: stores.id,
-    name: stores.name,
-    district_id: stores.district_id,
-    time_zone: stores.time_zone,
-  };
+  const currentStore = (await personOf(db, c, ctx.userId))?.current_store ?? null;
   if (companyWide(ctx)) {
-    const [r, d, s] = await Promise.all([
-      db
-        .select(regionCols)
-        .from(regions)
-        .where(and(tenantScope(regions, c), eq(regions.is_active, true)))
-        .orderBy(asc(regions.name)),
-      db
-        .select(districtCols)
-        .from(districts)
-        .where(and(tenantScope(districts, c), eq(districts.is_active, true)))
-        .orderBy(asc(districts.name)),
-      db
-        .select(storeCols)
-        .from(stores)
-        .where(and(tenantScope(stores, c), eq(stores.is_active, true)))
-        .orderBy(asc(stores.name)),
-    ]);
-    return { company: true, regions: r, districts: d, stores: s, currentStore };
+    return { company: true, ...(await placesWithin(db, c, 'company')), currentStore };
   }
-  const regionIds = (
-    await db
-      .select({ id: userRegions.region_id })
-      .from(userRegions)
-      .where(and(tenantScope(userRegions, c), eq(userRegions.user_id, ctx.userId)))
-  ).map((r) => r.id);
-  const assignedDistrictIds = (
-    await db
-      .select({ id: userDistricts.district_id })
-      .from(userDistricts)
-      .where(and(tenantScope(userDistricts, c), eq(userDistricts.user_id, ctx.userId)))
-  ).map((r) => r.id);
-  const assignedStoreIds = (
-    await db
-      .select({ id: userStores.store_id })
-      .from(userStores)
-      .where(and(tenantScope(userStores, c), eq(userStores.user_id, ctx.userId)))
-  ).map((r) => r.id);
-  if (currentStore !== null) assignedStoreIds.push(currentStore);
-
-  const visibleRegions = regionIds.length
-    ? await db
-        .select(regionCols)
-        .from(regions)
-        .where(
-          and(tenantScope(regions, c), eq(regions.is_active, true), inArray(regions.id, regionIds)),
-        )
-        .orderBy(asc(regions.name))
-    : [];
-  const visibleDistricts =
-    regionIds.length || assignedDistrictIds.length
-      ? await db
-          .select(districtCols)
-          .from(districts)
-          .where(
-            and(
-              tenantScope(districts, c),
-              eq(districts.is_active, true),
-              or(
-                assignedDistrictIds.length ? inArray(districts.id, assignedDistrictIds) : undefined,
-                regionIds.length ? inArray(districts.region_id, regionIds) : undefined,
-              ),
-            ),
-          )
-          .orderBy(asc(districts.name))
-      : [];
-  const districtIds = visibleDistricts.map((d) => d.id);
-  const visibleStores =
-    districtIds.length || assignedStoreIds.length
-      ? await db
-          .select(storeCols)
-          .from(stores)
-          .where(
-            and(
-              tenantScope(stores, c),
-              eq(stores.is_active, true),
-              or(
-                assignedStoreIds.length ? inArray(stores.id, assignedStoreIds) : undefined,
-                districtIds.length ? inArray(stores.district_id, districtIds) : undefined,
-              ),
-            ),
-          )
-          .orderBy(asc(stores.name))
-      : [];
+  const assigned = await assignedPlaceIdsOf(db, c, ctx.userId);
+  const storeIds = currentStore === null ? assigned.storeIds : [...assigned.storeIds, currentStore];
   return {
     company: false,
-    regions: visibleRegions,
-    districts: visibleDistricts,
-    stores: visibleStores,
+    ...(await placesWithin(db, c, { ...assigned, storeIds })),
     currentStore,
   };
 }
@@ -155,15 +60,10 @@ export async function scopeOptions(db: Executor, ctx: RequestContext): Promise<S
 
 /** Whether the named region, district or store exists in the caller's company (else a 404). */
 async function mustExist(db: Executor, ctx: RequestContext, query: ScopeQuery) {
-  const table =
-    query.level === 'region' ? regions : query.level === 'district' ? districts : stores;
   const label =
     query.level === 'region' ? 'Region' : query.level === 'district' ? 'District' : 'Store';
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(tenantScope(table, ctx.companyId), eq(table.id, query.id ?? 0)));
-  if (!row) throw AppError.notFound(label);
+  const level = query.level === 'region' || query.level === 'district' ? query.level : 'store';
+  if (!(await placeExists(db, ctx.companyId, level, query.id ?? 0))) throw AppError.notFound(label);
 }
 
 /**

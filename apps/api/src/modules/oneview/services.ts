@@ -26,7 +26,7 @@ import { AppError } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
 import type { Uploads } from '../../platform/uploads.ts';
 import type { ServerWidget, WidgetScope } from '../../platform/widgets.ts';
-import { companies } from '../organisation/schema.ts';
+import { companyExists } from '../organisation/api.ts';
 import { oneviewCompanyWidgets, oneviewSettings, oneviewUserLayouts } from './schema.ts';
 import { resolveScope } from './scope.ts';
 import { builtInLayouts, catalogueEntry, mayShow, type WidgetRegistry } from './widgets.ts';
@@ -43,11 +43,7 @@ const samePlace = (a: Position, b: Position) =>
 async function companyOf(db: Executor, ctx: RequestContext, companyId: number): Promise<number> {
   if (companyId === ctx.companyId) return companyId;
   if (isSuperAdmin(ctx)) {
-    const [row] = await db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    if (row) return row.id;
+    if (await companyExists(db, companyId)) return companyId;
   }
   throw AppError.notFound('Company');
 }

@@ -1,7 +1,13 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import {
+  districts as districtResource,
+  regions as regionResource,
+  stores as storeResource,
+} from '@portal/contract/resources/organisation';
 import type { Executor } from '../../platform/database.ts';
+import type { Relation } from '../../platform/resources/service.ts';
 import { districts, regions, stores } from './schema.ts';
 
 /**
@@ -32,6 +38,24 @@ export const districtRegionOf = (companyId: AnyPgColumn, districtId: SQL): SQL<n
   sql<
     number | null
   >`(select ${districts.region_id} from ${districts} where ${and(tenantScope(districts, companyId), sql`${districts.id} = ${districtId}`)})`;
+
+/**
+ * One store of the company (none when `storeId` is another company's or unknown) as a subquery
+ * aliased `store`, for a query that joins its own tables to the store in one statement (the
+ * clock-in path reads a store with its settings on every punch).
+ */
+export const storeById = (db: Executor, companyId: number, storeId: number) =>
+  db
+    .select({
+      company_id: stores.company_id,
+      id: stores.id,
+      name: stores.name,
+      time_zone: stores.time_zone,
+      is_active: stores.is_active,
+    })
+    .from(stores)
+    .where(tenantJoin(stores, companyId, storeId))
+    .as('store');
 
 /** A store's name, whether active, time zone and opening hours ('HH:MM' on its wall clock). */
 export async function storeHoursOf(
@@ -89,7 +113,27 @@ export async function placeIdsIn(
   return { districtIds, storeIds };
 }
 export { companyService, storeService } from './services.ts';
-export { activeCompany, companyNameOf } from './names.ts';
+export { activeCompany, companyExists, companyNameOf } from './names.ts';
+
+/**
+ * Belongs-to relations of the resource engine (`related=store`, `related=district`,
+ * `related=region`) to the store, district or region whose id the caller's `column` holds.
+ */
+export const storeRelation = (column = 'store_id'): Relation => ({
+  table: stores,
+  definition: storeResource,
+  column,
+});
+export const districtRelation = (column = 'district_id'): Relation => ({
+  table: districts,
+  definition: districtResource,
+  column,
+});
+export const regionRelation = (column = 'region_id'): Relation => ({
+  table: regions,
+  definition: regionResource,
+  column,
+});
 
 /**
  * The company's regions, districts and stores (active ones), each with its parent's id: the
@@ -114,6 +158,131 @@ export async function orgTreeOf(db: Executor, companyId: number) {
       .orderBy(stores.name),
   ]);
   return { regions: regionRows, districts: districtRows, stores: storeRows };
+}
+
+/**
+ * The active regions, districts and stores of a company someone may see, each list by name: all
+ * of them (`'company'`), or the regions granted, the districts granted or inside those regions and
+ * the stores granted or inside those districts.
+ */
+export async function placesWithin(
+  db: Executor,
+  companyId: number,
+  grant: 'company' | { regionIds: number[]; districtIds: number[]; storeIds: number[] },
+) {
+  const regionCols = { id: regions.id, name: regions.name };
+  const districtCols = { id: districts.id, name: districts.name, region_id: districts.region_id };
+  const storeCols = {
+    id: stores.id,
+    name: stores.name,
+    district_id: stores.district_id,
+    time_zone: stores.time_zone,
+  };
+  const activeRegions = and(tenantScope(regions, companyId), eq(regions.is_active, true));
+  const activeDistricts = and(tenantScope(districts, companyId), eq(districts.is_active, true));
+  const activeStores = and(tenantScope(stores, companyId), eq(stores.is_active, true));
+  if (grant === 'company') {
+    const [r, d, s] = await Promise.all([
+      db.select(regionCols).from(regions).where(activeRegions).orderBy(asc(regions.name)),
+      db.select(districtCols).from(districts).where(activeDistricts).orderBy(asc(districts.name)),
+      db.select(storeCols).from(stores).where(activeStores).orderBy(asc(stores.name)),
+    ]);
+    return { regions: r, districts: d, stores: s };
+  }
+  const { regionIds, districtIds: grantedDistricts, storeIds } = grant;
+  const visibleRegions = regionIds.length
+    ? await db
+        .select(regionCols)
+        .from(regions)
+        .where(and(activeRegions, inArray(regions.id, regionIds)))
+        .orderBy(asc(regions.name))
+    : [];
+  const visibleDistricts =
+    regionIds.length || grantedDistricts.length
+      ? await db
+          .select(districtCols)
+          .from(districts)
+          .where(
+            and(
+              activeDistricts,
+              or(
+                grantedDistricts.length ? inArray(districts.id, grantedDistricts) : undefined,
+                regionIds.length ? inArray(districts.region_id, regionIds) : undefined,
+              ),
+            ),
+          )
+          .orderBy(asc(districts.name))
+      : [];
+  const districtIds = visibleDistricts.map((d) => d.id);
+  const visibleStores =
+    districtIds.length || storeIds.length
+      ? await db
+          .select(storeCols)
+          .from(stores)
+          .where(
+            and(
+              activeStores,
+              or(
+                storeIds.length ? inArray(stores.id, storeIds) : undefined,
+                districtIds.length ? inArray(stores.district_id, districtIds) : undefined,
+              ),
+            ),
+          )
+          .orderBy(asc(stores.name))
+      : [];
+  return { regions: visibleRegions, districts: visibleDistricts, stores: visibleStores };
+}
+
+/** Whether the company has the region, district or store `id` (active or not). */
+export async function placeExists(
+  db: Executor,
+  companyId: number,
+  place: 'region' | 'district' | 'store',
+  id: number,
+): Promise<boolean> {
+  const table = { store: stores, district: districts, region: regions }[place];
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(tenantScope(table, companyId), eq(table.id, id)));
+  return row !== undefined;
+}
+
+/**
+ * Stores of the company among `storeIds` (only active ones with `activeOnly`) as a store switcher
+ * shows them: name, unique id, time zone and the district's name; ordered by name, or with
+ * `byDistrict` by district name (stores without one last), then name.
+ */
+export async function storeCardsOf(
+  db: Executor,
+  companyId: number,
+  storeIds: readonly number[],
+  options: { activeOnly?: boolean; byDistrict?: boolean } = {},
+) {
+  if (!storeIds.length) return [];
+  return db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      unique_id: stores.unique_id,
+      time_zone: stores.time_zone,
+      is_active: stores.is_active,
+      district: districts.name,
+    })
+    .from(stores)
+    .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
+    .where(
+      and(
+        tenantScope(stores, companyId),
+        inArray(stores.id, [...storeIds]),
+        options.activeOnly ? eq(stores.is_active, true) : undefined,
+      ),
+    )
+    .orderBy(
+      ...(options.byDistrict
+        ? [asc(districts.name), asc(stores.name)]
+        : [asc(stores.name), asc(stores.id)]),
+    );
 }
 
 /**

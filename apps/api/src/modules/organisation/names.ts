@@ -32,3 +32,12 @@ export async function activeCompany(
     .limit(1);
   return row;
 }
+
+/** Whether company `companyId` exists (active or not). */
+export async function companyExists(db: Executor, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return Boolean(row);
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isPermission } from '@portal/contract/permissions';
 import {
   lotusEmbedSlug,
@@ -14,7 +14,7 @@ import {
 } from '@portal/contract/shell';
 import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
-import { embedsAndLinks, requiredFields } from '../navigation/schema.ts';
+import { embedSlugs, homeScreenTitle } from '../navigation/api.ts';
 import { companySettings, userPreferences } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
@@ -100,16 +100,6 @@ export async function updateMenuSettings(
   return row ? toMenuSettings(row) : next;
 }
 
-async function homeScreenTitle(db: Executor, companyId: number): Promise<string | null> {
-  const [home] = await db
-    .select({ title: requiredFields.title })
-    .from(requiredFields)
-    .where(and(tenantScope(requiredFields, companyId), eq(requiredFields.type, 'Home Screen')))
-    .orderBy(asc(requiredFields.order), asc(requiredFields.id))
-    .limit(1);
-  return home?.title ?? null;
-}
-
 async function themeModeOf(db: Executor, ctx: RequestContext): Promise<ThemeMode | null> {
   const [row] = await db
     .select({ theme_mode: userPreferences.theme_mode })
@@ -118,15 +108,6 @@ async function themeModeOf(db: Executor, ctx: RequestContext): Promise<ThemeMode
       and(tenantScope(userPreferences, ctx.companyId), eq(userPreferences.user_id, ctx.userId)),
     );
   return row?.theme_mode === 'dark' || row?.theme_mode === 'light' ? row.theme_mode : null;
-}
-
-/** The embed slugs the company has set up (a Lotus resource page shows one of them). */
-async function embedSlugs(db: Executor, companyId: number): Promise<Set<string>> {
-  const rows = await db
-    .select({ slug: embedsAndLinks.slug })
-    .from(embedsAndLinks)
-    .where(tenantScope(embedsAndLinks, companyId));
-  return new Set(rows.map((row) => row.slug));
 }
 
 /**

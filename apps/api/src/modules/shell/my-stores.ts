@@ -1,12 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { storeSwitchMessages, type MyStore } from '@portal/contract/shell';
 import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { userStores } from '../assignments/schema.ts';
-import { districts, stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { assignedStoreIds } from '../assignments/api.ts';
+import { storeCardsOf } from '../organisation/api.ts';
+import { setCurrentStore } from '../users/api.ts';
 
 /** The active stores the caller is assigned to, with their district, for the store switcher. */
 export async function listMyStores(
@@ -14,27 +12,14 @@ export async function listMyStores(
   ctx: RequestContext,
   storeId?: number,
 ): Promise<MyStore[]> {
-  const rows = await db
-    .select({
-      id: stores.id,
-      name: stores.name,
-      unique_id: stores.unique_id,
-      time_zone: stores.time_zone,
-      district: districts.name,
-    })
-    .from(userStores)
-    .innerJoin(stores, tenantJoin(stores, userStores.company_id, userStores.store_id))
-    .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
-    .where(
-      and(
-        tenantScope(userStores, ctx.companyId),
-        eq(userStores.user_id, ctx.userId),
-        eq(stores.is_active, true),
-        storeId === undefined ? undefined : eq(stores.id, storeId),
-      ),
-    )
-    .orderBy(asc(districts.name), asc(stores.name));
-  return rows.map(({ district, ...store }) => ({
+  const assigned = await assignedStoreIds(db, ctx.companyId, ctx.userId);
+  const rows = await storeCardsOf(
+    db,
+    ctx.companyId,
+    storeId === undefined ? assigned : assigned.filter((id) => id === storeId),
+    { activeOnly: true, byDistrict: true },
+  );
+  return rows.map(({ district, is_active: _active, ...store }) => ({
     ...store,
     district: district === null ? null : { name: district },
   }));
@@ -57,9 +42,6 @@ export async function switchCurrentStore(
   }
   const [store] = await listMyStores(db, ctx, request.current_store);
   if (!store) throw AppError.forbidden(storeSwitchMessages.notYours);
-  await db
-    .update(users)
-    .set({ current_store: store.id, updated_at: sql`now()` })
-    .where(and(tenantScope(users, ctx.companyId), eq(users.id, ctx.userId)));
+  await setCurrentStore(db, ctx.companyId, ctx.userId, store.id);
   return store;
 }

@@ -19,7 +19,7 @@ import type { Database } from '../../platform/database.ts';
 import { callerOf } from '../../platform/access.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
 import { readShellSettings, saveThemeMode, updateMenuSettings } from './company-settings.ts';
-import { moveSidebarItem } from './menu-move.ts';
+import { moveSidebarItem } from '../navigation/api.ts';
 import { listMyStores, switchCurrentStore } from './my-stores.ts';
 
 const errors = errorReplies(400, 403, 404, 460);

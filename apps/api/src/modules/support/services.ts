@@ -1,5 +1,4 @@
 import { and, count, eq } from 'drizzle-orm';
-import { stores as storeResource } from '@portal/contract/resources/organisation';
 import {
   supportTicketTypes as supportTicketTypeResource,
   supportTickets as supportTicketResource,
@@ -8,8 +7,8 @@ import { AppError } from '../../platform/errors.ts';
 import { notify } from '../notifications/api.ts';
 import { openTicket } from '../tickets/api.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
-import { stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import { storeRelation } from '../organisation/api.ts';
+import { emailsOf } from '../users/api.ts';
 import { supportTicketTypes, supportTickets } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
@@ -41,19 +40,16 @@ export const supportTicketService = createResourceService({
   tenantColumn: 'company_id',
   relations: {
     type: { table: supportTicketTypes, definition: supportTicketTypeResource, column: 'type_id' },
-    store: { table: stores, definition: storeResource, column: 'store_id' },
+    store: storeRelation(),
   },
   hooks: {
     /** The sender is the caller; the email defaults to theirs (SPEC.md: the logged-in user's). */
     async beforeCreate(input, ctx, tx) {
       let email = input.email;
       if (!email) {
-        const [me] = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(and(tenantScope(users, ctx.companyId), eq(users.id, ctx.userId)));
-        if (!me) throw AppError.notFound('User');
-        email = me.email;
+        const mine = (await emailsOf(tx, ctx.companyId, [ctx.userId])).get(ctx.userId);
+        if (mine === undefined) throw AppError.notFound('User');
+        email = mine;
       }
       return { ...input, email, user_id: ctx.userId, status: 'open' };
     },

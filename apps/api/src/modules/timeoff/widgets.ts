@@ -1,15 +1,15 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { WidgetRow } from '@portal/contract/oneview';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Executor } from '../../platform/database.ts';
 import { defineWidget } from '../../platform/widgets.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
-import { userStores } from '../assignments/schema.ts';
-import { stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import { assignedToStoreIn } from '../assignments/api.ts';
+import { placeNameOf } from '../organisation/api.ts';
+import { currentStoreOf, userNameOf } from '../users/api.ts';
 import { hrTimeoffRequests, hrTimeoffTypes } from './schema.ts';
 
-/** Pending requests of the people `who` selects (a condition on users), oldest first. */
+/** Pending requests of the people `who` selects (a condition on the requests), oldest first. */
 async function pendingRequests(
   db: Executor,
   ctx: RequestContext,
@@ -18,19 +18,21 @@ async function pendingRequests(
   const rows = await db
     .select({
       user_id: hrTimeoffRequests.user_id,
-      name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
-      store_name: stores.name,
+      name: userNameOf(hrTimeoffRequests.company_id, hrTimeoffRequests.user_id),
+      store_name: placeNameOf(
+        'store',
+        hrTimeoffRequests.company_id,
+        currentStoreOf(hrTimeoffRequests.company_id, hrTimeoffRequests.user_id),
+      ),
       type: hrTimeoffTypes.name,
       start_date: hrTimeoffRequests.start_date,
       end_date: hrTimeoffRequests.end_date,
     })
     .from(hrTimeoffRequests)
-    .innerJoin(users, tenantJoin(users, hrTimeoffRequests.company_id, hrTimeoffRequests.user_id))
     .innerJoin(
       hrTimeoffTypes,
       tenantJoin(hrTimeoffTypes, hrTimeoffRequests.company_id, hrTimeoffRequests.type_id),
     )
-    .leftJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
     .where(
       and(
         tenantScope(hrTimeoffRequests, ctx.companyId),
@@ -69,8 +71,15 @@ export const timeoffWidgets = [
         db,
         ctx,
         or(
-          inArray(users.current_store, scope.storeIds),
-          sql`exists (select 1 from ${userStores} where ${tenantScope(userStores, ctx.companyId)} and ${userStores.user_id} = ${users.id} and ${inArray(userStores.store_id, scope.storeIds)})`,
+          inArray(
+            currentStoreOf(hrTimeoffRequests.company_id, hrTimeoffRequests.user_id),
+            scope.storeIds,
+          ),
+          assignedToStoreIn(
+            hrTimeoffRequests.company_id,
+            hrTimeoffRequests.user_id,
+            scope.storeIds,
+          ),
         ),
       );
     },
@@ -84,6 +93,6 @@ export const timeoffWidgets = [
     permission: 'write_hr_clockin',
     w: 3,
     h: 3,
-    rows: (db, ctx) => pendingRequests(db, ctx, eq(users.id, ctx.userId)),
+    rows: (db, ctx) => pendingRequests(db, ctx, eq(hrTimeoffRequests.user_id, ctx.userId)),
   }),
 ];

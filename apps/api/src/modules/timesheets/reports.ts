@@ -1,10 +1,8 @@
-import { and, inArray } from 'drizzle-orm';
 import { hoursOf, type PayrollRow, type TimesheetResult } from '@portal/contract/hr-timesheets';
 import type { Executor } from '../../platform/database.ts';
-import { districts, regions, stores } from '../organisation/schema.ts';
+import { storePlacesOf } from '../organisation/api.ts';
 import { formatInZone } from '@portal/contract/hr';
 import { computeTimesheets } from './compute.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 /**
  * HR reports, all from computeTimesheets so they add up with the timesheet screen: hours by
@@ -47,20 +45,19 @@ async function storePlaces(db: Executor, companyId: number, storeIds: number[]) 
         region_id: number | null;
       }
     >();
-  const rows = await db
-    .select({
-      id: stores.id,
-      store: stores.name,
-      district_id: districts.id,
-      district: districts.name,
-      region_id: regions.id,
-      region: regions.name,
-    })
-    .from(stores)
-    .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
-    .leftJoin(regions, tenantJoin(regions, districts.company_id, districts.region_id))
-    .where(and(tenantScope(stores, companyId), inArray(stores.id, storeIds)));
-  return new Map(rows.map((r) => [r.id, r]));
+  const rows = await storePlacesOf(db, companyId, storeIds);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        store: r.name,
+        district_id: r.district_id,
+        district: r.district_name,
+        region_id: r.region_id,
+        region: r.region_name,
+      },
+    ]),
+  );
 }
 
 /** Hours grouped by employee, store, district or region, summed from each timecard's figures. */

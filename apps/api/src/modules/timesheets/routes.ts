@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +26,7 @@ import { callerOf } from '../../platform/access.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
-import { users } from '../users/schema.ts';
+import { personOf } from '../users/api.ts';
 import { getCompanySettings } from '../hr/api.ts';
 import { payPeriodOf } from './arithmetic.ts';
 import { computeTimesheets } from './compute.ts';
@@ -42,7 +41,6 @@ import {
   requestCorrection,
 } from './corrections.ts';
 import { breaksReport, hoursReport, lateReport, overtimeReport, payrollRows } from './reports.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 const errors = errorReplies(400, 403, 404, 409, 460);
 const tags = ['HR timesheets'];
@@ -130,11 +128,9 @@ export function timesheetRoutes(app: FastifyInstance, db: Database) {
           to: [timesheetMessages.rangeOrder],
         });
       if (user_id !== ctx.userId && !mayReadAll(ctx)) throw AppError.forbidden();
-      const [user] = await db
-        .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
-        .from(users)
-        .where(and(tenantScope(users, ctx.companyId), eq(users.id, user_id)));
-      if (!user) throw AppError.notFound('Employee');
+      const person = await personOf(db, ctx.companyId, user_id);
+      if (!person) throw AppError.notFound('Employee');
+      const user = { id: person.id, first_name: person.first_name, last_name: person.last_name };
       const sheet = await computeTimesheets(db, ctx.companyId, { from, to, userIds: [user_id] });
       const employee = sheet.employees[0] ?? null;
       const cardIds = employee?.days.flatMap((d) => d.cards.map((c) => c.timecard_id)) ?? [];

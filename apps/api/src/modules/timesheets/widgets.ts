@@ -1,13 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { WidgetRow } from '@portal/contract/oneview';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Executor } from '../../platform/database.ts';
 import { defineWidget, hoursOf, type WidgetScope } from '../../platform/widgets.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
-import { hrTimecards } from '../hr/schema.ts';
-import { getCompanySettings } from '../hr/api.ts';
-import { stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import { tenantScope } from '../../db/columns.ts';
+import { companyTimecards, getCompanySettings } from '../hr/api.ts';
+import { placeNameOf } from '../organisation/api.ts';
+import { userNameOf } from '../users/api.ts';
 import { addDays, localDate, weekStartOf } from './arithmetic.ts';
 import { computeTimesheets } from './compute.ts';
 import { hrTimesheetCorrections } from './schema.ts';
@@ -76,34 +75,23 @@ export const timesheetWidgets = [
     h: 3,
     async rows(db, ctx, scope) {
       if (!scope.storeIds.length) return [];
+      const timecard = companyTimecards(db, ctx.companyId);
       const rows = await db
         .select({
           user_id: hrTimesheetCorrections.user_id,
-          name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
-          store_name: stores.name,
-          clock_in: hrTimecards.clock_in,
-          time_zone: hrTimecards.time_zone,
+          name: userNameOf(hrTimesheetCorrections.company_id, hrTimesheetCorrections.user_id),
+          store_name: placeNameOf('store', hrTimesheetCorrections.company_id, timecard.store_id),
+          clock_in: timecard.clock_in,
+          time_zone: timecard.time_zone,
           source: hrTimesheetCorrections.source,
         })
         .from(hrTimesheetCorrections)
-        .innerJoin(
-          hrTimecards,
-          tenantJoin(
-            hrTimecards,
-            hrTimesheetCorrections.company_id,
-            hrTimesheetCorrections.timecard_id,
-          ),
-        )
-        .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
-        .innerJoin(
-          users,
-          tenantJoin(users, hrTimesheetCorrections.company_id, hrTimesheetCorrections.user_id),
-        )
+        .innerJoin(timecard, eq(timecard.id, hrTimesheetCorrections.timecard_id))
         .where(
           and(
             tenantScope(hrTimesheetCorrections, ctx.companyId),
             eq(hrTimesheetCorrections.status, 'pending'),
-            inArray(hrTimecards.store_id, scope.storeIds),
+            inArray(timecard.store_id, scope.storeIds),
           ),
         )
         .orderBy(asc(hrTimesheetCorrections.created_at), asc(hrTimesheetCorrections.id));

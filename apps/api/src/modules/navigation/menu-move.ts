@@ -3,7 +3,7 @@ import { menuMoveMessages, type MenuMoveRequest } from '@portal/contract/shell';
 import type { Database } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { sidebarItems } from '../navigation/schema.ts';
+import { sidebarItems } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
 /**
