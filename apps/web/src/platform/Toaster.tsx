@@ -1,44 +1,20 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar from '@mui/material/Snackbar';
-import { TOAST_DURATION_MS, TOAST_MIN_WIDTH } from '@portal/contract/constants';
-import { useToasts, type ToastKind } from './toasts.ts';
+import { lazy, Suspense } from 'react';
+import { useToasts } from './toasts.ts';
 
-const severity: Record<ToastKind, AlertColor> = {
-  success: 'success',
-  warning: 'warning',
-  danger: 'error',
-};
+// The snackbar and its alert (MUI Snackbar, Grow, ClickAwayListener) load with the first toast,
+// not with the entry every page waits for.
+const ToastSnackbar = lazy(async () => ({
+  default: (await import('./ToastSnackbar.tsx')).ToastSnackbar,
+}));
 
 /** Shows queued toasts one after another, each for TOAST_DURATION_MS unless closed sooner. */
 export function Toaster() {
   const toast = useToasts((state) => state.queue[0]);
   const dismiss = useToasts((state) => state.dismiss);
   if (!toast) return null;
-
-  const close = (_event?: unknown, reason?: string) => {
-    if (reason !== 'clickaway') dismiss(toast.id);
-  };
   return (
-    <Snackbar
-      key={toast.id}
-      open
-      autoHideDuration={TOAST_DURATION_MS}
-      onClose={close}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      // Below the top bar (56 px on phones, 64 px above), so the store switcher, the clock and the
-      // user menu stay reachable while a toast shows.
-      sx={{ top: { xs: 64, sm: 72 } }}
-    >
-      <Alert
-        severity={severity[toast.kind]}
-        variant="filled"
-        onClose={close}
-        sx={{ minWidth: { sm: TOAST_MIN_WIDTH }, width: '100%' }}
-      >
-        <AlertTitle>{toast.title}</AlertTitle>
-        {toast.message}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <ToastSnackbar key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} />
+    </Suspense>
   );
 }
