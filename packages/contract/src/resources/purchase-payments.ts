@@ -72,6 +72,29 @@ const orderReference = {
   labelFields: ['reference'],
 } as const;
 
+/** What both payment resources declare alike (all but what a payment is against). */
+const paymentResourceCommon = {
+  // The order or receipt a payment is against stays what it was.
+  update: z.strictObject(paymentEditable).partial(),
+  messages: resourceMessages('Payment', 'created'),
+  deleteMode: 'remove',
+  searchFields: ['reference', 'note'],
+  defaultSort: '-id',
+  history: true,
+  references: {
+    purchase_order_id: orderReference,
+    recorded_by: recordedBy,
+  },
+} as const;
+const paymentQueryFields = [
+  'purchase_order_id',
+  'amount_cents',
+  'paid_on',
+  'method',
+  'recorded_by',
+  'created_at',
+] as const;
+
 // ---------------------------------------------------------------------------------------------
 // Payments against a purchase order
 
@@ -96,27 +119,9 @@ export const purchaseOrderPayments = defineResource({
   label: { one: 'Payment', many: 'Purchase Order Payments' },
   row: purchaseOrderPaymentSchema,
   create: orderPaymentInput,
-  // The order a payment is against stays what it was.
-  update: z.strictObject(paymentEditable).partial(),
-  messages: resourceMessages('Payment', 'created'),
   afterSave: '/inventory-purchase-order/payment',
-  deleteMode: 'remove',
-  searchFields: ['reference', 'note'],
-  queryFields: [
-    'id',
-    'purchase_order_id',
-    'amount_cents',
-    'paid_on',
-    'method',
-    'recorded_by',
-    'created_at',
-  ],
-  defaultSort: '-id',
-  history: true,
-  references: {
-    purchase_order_id: orderReference,
-    recorded_by: recordedBy,
-  },
+  queryFields: ['id', ...paymentQueryFields],
+  ...paymentResourceCommon,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -140,25 +145,7 @@ export const receiptPayments = defineResource({
   label: { one: 'Payment', many: 'Receipt Payments' },
   row: receiptPaymentSchema,
   create: receiptPaymentInput,
-  update: z.strictObject(paymentEditable).partial(),
-  messages: resourceMessages('Payment', 'created'),
   afterSave: '/inventory-purchase-order/receipt/payment',
-  deleteMode: 'remove',
-  searchFields: ['reference', 'note'],
-  queryFields: [
-    'id',
-    'receipt_id',
-    'purchase_order_id',
-    'amount_cents',
-    'paid_on',
-    'method',
-    'recorded_by',
-    'created_at',
-  ],
-  defaultSort: '-id',
-  history: true,
-  references: {
-    purchase_order_id: orderReference,
-    recorded_by: recordedBy,
-  },
+  queryFields: ['id', 'receipt_id', ...paymentQueryFields],
+  ...paymentResourceCommon,
 });
