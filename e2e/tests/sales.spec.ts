@@ -186,6 +186,21 @@ test('an activation: a new customer, then a device and a SIM from the store, to 
   await page.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Activation created');
 
+  // It lands on its printable receipt: the number, the device's IMEI and the SIM.
+  await expect(page).toHaveURL(/\/activation\/receipt\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Activation receipt' })).toBeVisible();
+  const receipt = page.getByLabel('Receipt');
+  await expect(receipt).toContainText(phone?.serial ?? 'IMEI');
+  await expect(receipt).toContainText(sim?.serial ?? 'ICCID');
+  await expect(receipt).toContainText(
+    `(${number.slice(0, 3)}) ${number.slice(3, 6)}-${number.slice(6)}`,
+  );
+  await expect(receipt).toContainText('Verizon');
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // The customer's page lists the new line; the units left the shelf.
   await page.goto('/customers');
   await page.getByRole('searchbox', { name: 'Search' }).fill(`Line ${tag}`);

@@ -43,4 +43,10 @@ export const salesPaths = {
   },
 } as const satisfies Record<string, ResourcePaths>;
 
+/** Where a new activation lands: its printable receipt. */
+export const activationReceiptPath = '/activation/receipt/:id';
+
+/** The return rules (window and restocking fee per carrier) at a level of the org tree. */
+export const returnRulesPath = '/returns-refunds/settings';
+
 export const saleConfirmationPath = (id: number | string) => `/sale-confirmation/${String(id)}`;

@@ -2,7 +2,7 @@ import { defineFeature } from '../../platform/feature.ts';
 import { lazyScreen } from '../../platform/lazy-screen.ts';
 import { resourceRoutes } from '../../platform/resources/routes.tsx';
 import { invoiceRoutes } from './invoice-routes.tsx';
-import { salesPaths } from './paths.ts';
+import { activationReceiptPath, returnRulesPath, salesPaths } from './paths.ts';
 import { salesReportPresets } from './sales-report-presets.ts';
 
 const screens = () => import('./sales-screens.tsx');
@@ -12,6 +12,11 @@ const CustomerBulkUploadPage = lazyScreen(
   'CustomerBulkUploadPage',
 );
 const SalesReportsPage = lazyScreen(() => import('./SalesReportsPage.tsx'), 'SalesReportsPage');
+const ActivationReceiptPage = lazyScreen(
+  () => import('./ActivationReceiptPage.tsx'),
+  'ActivationReceiptPage',
+);
+const ReturnRulesPage = lazyScreen(() => import('./ReturnRulesPage.tsx'), 'ReturnRulesPage');
 const SaleConfirmationPage = lazyScreen(
   () => import('./SaleConfirmationPage.tsx'),
   'SaleConfirmationPage',
@@ -24,6 +29,8 @@ export const salesFeature = defineFeature({
   signedInRoutes: [
     { path: '/sales-center', element: <SalesCenterPage /> },
     { path: '/sale-confirmation/:id', element: <SaleConfirmationPage /> },
+    { path: returnRulesPath, element: <ReturnRulesPage /> },
+    { path: activationReceiptPath, element: <ActivationReceiptPage /> },
     ...invoiceRoutes,
     // One screen; the path picks the preset (grouping, scope, range).
     ...salesReportPresets.map((preset) => ({ path: preset.path, element: <SalesReportsPage /> })),

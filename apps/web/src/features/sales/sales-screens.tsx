@@ -26,7 +26,12 @@ import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi } from '../../platform/resources/ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { invoiceBulkPath, invoiceViewPath, quicksnapInvoicePath } from './invoice-paths.ts';
-import { saleConfirmationPath, salesPaths } from './paths.ts';
+import {
+  activationReceiptPath,
+  returnRulesPath,
+  saleConfirmationPath,
+  salesPaths,
+} from './paths.ts';
 import { customerSearch, saleColumns, saleRowLinks } from './sale-ui.ts';
 
 const env = { can: hasPermission };
@@ -199,6 +204,7 @@ export const activationScreens = createResourceScreens(
       { name: 'port_account_holder', label: 'Account holder', kind: 'text' },
     ],
     defaults: currentStoreDefaults(),
+    afterSave: { create: activationReceiptPath },
   }),
   env,
 );
@@ -216,6 +222,9 @@ export const returnScreens = createResourceScreens(
     resource: saleReturns,
     paths: salesPaths.returns,
     title: 'Returns & Refunds',
+    links: [
+      { label: 'Return Rules', to: returnRulesPath, permission: 'can_edit_own_company_settings' },
+    ],
     columns: [
       { field: 'id', header: 'Return', kind: 'number' },
       { field: 'type', header: 'Type', kind: 'option', options: returnTypeOptions },
