@@ -41,10 +41,32 @@ const MAX_PAYLOAD = 7000;
 const STREAM_LIFETIME_MS = 10 * 60_000;
 
 export async function publish(db: Executor, companyId: number, event: PortalEvent): Promise<void> {
-  let payload = JSON.stringify({ companyId, event });
-  if (payload.length > MAX_PAYLOAD)
-    payload = JSON.stringify({ companyId, event: { type: event.type, audience: event.audience } });
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+  for (const payload of notifyPayloads(companyId, event))
+    await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+}
+
+/**
+ * What NOTIFY carries for an event: the whole event when it fits; otherwise its type and audience
+ * only (subscribers refetch anyway), and a list of people too long for one payload (a bulletin to
+ * 2,000 people) split over several, each person in exactly one and the permission in the first.
+ */
+export function notifyPayloads(companyId: number, event: PortalEvent): string[] {
+  const whole = JSON.stringify({ companyId, event });
+  if (whole.length <= MAX_PAYLOAD) return [whole];
+  const slim = (audience: EventAudience | undefined) =>
+    JSON.stringify({ companyId, event: { type: event.type, audience } });
+  const userIds = event.audience?.userIds ?? [];
+  const single = slim(event.audience);
+  if (single.length <= MAX_PAYLOAD || !userIds.length) return [single];
+  // Every id takes at most 17 characters in JSON (safe integers) with its comma.
+  const perPayload = Math.max(1, Math.floor((MAX_PAYLOAD - slim({}).length - 64) / 17));
+  const payloads: string[] = [];
+  for (let start = 0; start < userIds.length; start += perPayload) {
+    const audience: EventAudience = { userIds: userIds.slice(start, start + perPayload) };
+    if (start === 0 && event.audience?.permission) audience.permission = event.audience.permission;
+    payloads.push(slim(audience));
+  }
+  return payloads;
 }
 
 /** Whether a subscriber may see an event of their company. */
