@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ResourcePermissionName } from './permissions.ts';
-import { defineResource, resourceMessages } from './resource.ts';
+import { defineResource, resourceMessages, type ResourceMessages } from './resource.ts';
 import { id, isoDateTime, name } from './fields.ts';
 
 /**
@@ -8,8 +8,9 @@ import { id, isoDateTime, name } from './fields.ts';
  * lines or hooks. The row is `id`, `company_id`, `name`, the `row` fields and `created_at`; create
  * takes `name` and the `writable` fields, update any of them; the messages are `<one> added`,
  * `updated`, `deleted`; DELETE removes the row; lists search `searchFields` (`name` when left out),
- * filter and sort on id, name and created_at, and sort by name. The web goes back to the list
- * after a save. Anything else is a `defineResource` (resource.ts).
+ * filter and sort on id, name, created_at and `queryFields`, and sort by name. The web goes back to
+ * the list (`afterSave`, default `path`) after a save. `messages` replaces the `<one> added` ones
+ * (`resourceMessages('Brand', 'created')`). Anything else is a `defineResource` (resource.ts).
  */
 export function defineFlatResource<
   const Row extends z.ZodRawShape,
@@ -21,6 +22,11 @@ export function defineFlatResource<
   row: Row;
   writable: Writable;
   searchFields?: readonly (keyof Row | 'name')[];
+  /** Filter and sort fields besides id, name and created_at. */
+  queryFields?: readonly (keyof Row)[];
+  messages?: ResourceMessages;
+  /** The web page after a save, when not `path`. */
+  afterSave?: string;
 }) {
   const row = z.object({
     id,
@@ -39,11 +45,11 @@ export function defineFlatResource<
     row,
     create,
     update: create.partial(),
-    messages: resourceMessages(options.label.one, 'added'),
-    afterSave: options.path,
+    messages: options.messages ?? resourceMessages(options.label.one, 'added'),
+    afterSave: options.afterSave ?? options.path,
     deleteMode: 'remove',
     searchFields: (options.searchFields ?? ['name']) as Key[],
-    queryFields: ['id', 'name', 'created_at'] as Key[],
+    queryFields: ['id', 'name', ...(options.queryFields ?? []), 'created_at'] as Key[],
     defaultSort: 'name',
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, resourceMessages } from '../resource.ts';
-import { email, id, isoDateTime, name, optionalLink, optionalText } from '../fields.ts';
+import { email, id, isoDateTime, optionalLink, optionalText } from '../fields.ts';
+import { defineFlatResource } from '../flat-resource.ts';
 
 /**
  * The inventory app's places and catalogue (issue 19 item 2, SPEC.md section 2 "Inventory app"):
@@ -14,121 +15,80 @@ const optionalEmail = email.nullable().optional();
 // ---------------------------------------------------------------------------------------------
 // Warehouses
 
-export const warehouseSchema = z.object({
-  id,
-  company_id: id,
-  name: z.string(),
-  contact_name: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  created_at: isoDateTime,
-});
-export type Warehouse = z.infer<typeof warehouseSchema>;
-
-const warehouseWritable = z.strictObject({
-  name,
-  contact_name: optionalText(120),
-  phone: optionalPhone,
-  address: optionalText(500),
-});
-
 /** The company's warehouses: where purchase orders are received and stock is kept. */
-export const warehouses = defineResource({
+export const warehouses = defineFlatResource({
   name: 'warehouses',
   path: '/inventory-warehouses',
   label: { one: 'Warehouse', many: 'Warehouses' },
-  row: warehouseSchema,
-  create: warehouseWritable,
-  update: warehouseWritable.partial(),
+  row: {
+    contact_name: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+  },
+  writable: {
+    contact_name: optionalText(120),
+    phone: optionalPhone,
+    address: optionalText(500),
+  },
   messages: resourceMessages('Warehouse', 'created'),
   afterSave: '/inventory/warehouses',
-  deleteMode: 'remove',
   searchFields: ['name', 'contact_name', 'address'],
-  queryFields: ['id', 'name', 'created_at'],
-  defaultSort: 'name',
 });
+export const warehouseSchema = warehouses.row;
+export type Warehouse = z.infer<typeof warehouseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Customer warehouses
 
-export const customerWarehouseSchema = z.object({
-  id,
-  company_id: id,
-  name: z.string(),
-  customer_name: z.string(),
-  contact_name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  note: z.string().nullable(),
-  created_at: isoDateTime,
-});
-export type CustomerWarehouse = z.infer<typeof customerWarehouseSchema>;
-
-const customerWarehouseWritable = z.strictObject({
-  name,
-  customer_name: z
-    .string({ error: 'Customer is required' })
-    .trim()
-    .min(1, 'Customer is required')
-    .max(120),
-  contact_name: optionalText(120),
-  email: optionalEmail,
-  phone: optionalPhone,
-  address: optionalText(500),
-  note: optionalText(1000),
-});
-
 /** A customer's site where the company keeps or delivers stock (SPEC.md /inventory/customer-warehouses). */
-export const customerWarehouses = defineResource({
+export const customerWarehouses = defineFlatResource({
   name: 'customer_warehouses',
   path: '/inventory-customer-warehouses',
   label: { one: 'Customer Warehouse', many: 'Customer Warehouses' },
-  row: customerWarehouseSchema,
-  create: customerWarehouseWritable,
-  update: customerWarehouseWritable.partial(),
+  row: {
+    customer_name: z.string(),
+    contact_name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    note: z.string().nullable(),
+  },
+  writable: {
+    customer_name: z
+      .string({ error: 'Customer is required' })
+      .trim()
+      .min(1, 'Customer is required')
+      .max(120),
+    contact_name: optionalText(120),
+    email: optionalEmail,
+    phone: optionalPhone,
+    address: optionalText(500),
+    note: optionalText(1000),
+  },
   messages: resourceMessages('Customer warehouse', 'created'),
   afterSave: '/inventory/customer-warehouses',
-  deleteMode: 'remove',
   searchFields: ['name', 'customer_name', 'contact_name', 'email'],
-  queryFields: ['id', 'name', 'customer_name', 'created_at'],
-  defaultSort: 'name',
+  queryFields: ['customer_name'],
 });
+export const customerWarehouseSchema = customerWarehouses.row;
+export type CustomerWarehouse = z.infer<typeof customerWarehouseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Brands
 
-export const brandSchema = z.object({
-  id,
-  company_id: id,
-  name: z.string(),
-  website: z.string().nullable(),
-  description: z.string().nullable(),
-  created_at: isoDateTime,
-});
-export type Brand = z.infer<typeof brandSchema>;
-
-const brandWritable = z.strictObject({
-  name,
-  website: optionalLink(300),
-  description: optionalText(500),
-});
-
 /** The brands the inventory app buys and sells (SPEC.md /inventory/brands). */
-export const brands = defineResource({
+export const brands = defineFlatResource({
   name: 'brands',
   path: '/inventory-brands',
   label: { one: 'Brand', many: 'Brands' },
-  row: brandSchema,
-  create: brandWritable,
-  update: brandWritable.partial(),
+  row: { website: z.string().nullable(), description: z.string().nullable() },
+  writable: { website: optionalLink(300), description: optionalText(500) },
   messages: resourceMessages('Brand', 'created'),
   afterSave: '/inventory/brands',
-  deleteMode: 'remove',
   searchFields: ['name', 'description'],
-  queryFields: ['id', 'name', 'created_at'],
-  defaultSort: 'name',
 });
+export const brandSchema = brands.row;
+export type Brand = z.infer<typeof brandSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Internal inventory

@@ -6,6 +6,7 @@ import {
   type StatusMachine,
 } from '../resource.ts';
 import { cents, email, id, isoDateTime, name, optionalText } from '../fields.ts';
+import { defineFlatResource } from '../flat-resource.ts';
 
 /**
  * The buying side of the inventory app (issue 19, SPEC.md section 2 "Inventory app"): suppliers,
@@ -93,41 +94,29 @@ export const suppliers = defineResource({
 // ---------------------------------------------------------------------------------------------
 // Vendors
 
-export const vendorSchema = z.object({
-  id,
-  company_id: id,
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  note: z.string().nullable(),
-  created_at: isoDateTime,
-});
-export type Vendor = z.infer<typeof vendorSchema>;
-
-const vendorWritable = z.strictObject({
-  name,
-  email: optionalEmail,
-  phone: optionalPhone,
-  address: optionalText(500),
-  note: optionalText(1000),
-});
-
 /** Inventory vendors (SPEC.md: messages "Inventory vendor created/updated/deleted", /inventory/vendors). */
-export const vendors = defineResource({
+export const vendors = defineFlatResource({
   name: 'vendors',
   path: '/inventory-vendors',
   label: { one: 'Vendor', many: 'Vendors' },
-  row: vendorSchema,
-  create: vendorWritable,
-  update: vendorWritable.partial(),
+  row: {
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    note: z.string().nullable(),
+  },
+  writable: {
+    email: optionalEmail,
+    phone: optionalPhone,
+    address: optionalText(500),
+    note: optionalText(1000),
+  },
   messages: resourceMessages('Inventory vendor', 'created'),
   afterSave: '/inventory/vendors',
-  deleteMode: 'remove',
   searchFields: ['name', 'email'],
-  queryFields: ['id', 'name', 'created_at'],
-  defaultSort: 'name',
 });
+export const vendorSchema = vendors.row;
+export type Vendor = z.infer<typeof vendorSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Purchase orders
