@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourcePermissionName } from '@portal/contract/permissions';
 import { resourceServices } from '../../src/modules.ts';
+import { stockWarehouse } from '../support/warehouse-stock.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { b2bAccount, payB2BInvoice } from './b2b-fixtures.ts';
 import {
@@ -73,6 +74,20 @@ const idsOf = async (t: TestApp, token: string, path: string) =>
   ).body.data.results.map((row) => row.id);
 
 let uniqueCount = 0;
+
+let stockedProduct: number | null = null;
+
+/** A product with warehouse units to spare (a submitted order must fit the available units). */
+async function stockedProductId(t: TestApp, token: string): Promise<number> {
+  if (stockedProduct !== null) return stockedProduct;
+  const created = await t.call<{ data: { id: number } }>('POST', '/api/products', {
+    token,
+    body: { name: 'Stocked Sample Phone', sku: `STOCKED-${Date.now()}`, price_cents: 1250 },
+  });
+  stockedProduct = created.body.data.id;
+  await stockWarehouse(t, token, stockedProduct, 500, `STOCKED${String(Date.now() % 100_000)}`);
+  return stockedProduct;
+}
 
 /** An active product of the writer's company (one is created when there is none). */
 async function productId(t: TestApp, token: string): Promise<number> {
@@ -238,6 +253,22 @@ const MANAGEABLE_USERS = '/users?filter[access_level]=1';
 /** Counts the sample people made, so each has an email of their own. */
 let samplePeople = 0;
 // Typed by the resource names, so a new resource does not compile until it has a sample here.
+/** A line's unit price as the server sets it: its product's catalogue price. */
+async function catalogPrice(t: TestApp, token: string, line: Record<string, unknown>) {
+  const product = await t.call<{ data: { price_cents: number } }>(
+    'GET',
+    `/api/products/${String(line.product_id)}`,
+    { token },
+  );
+  return product.body.data.price_cents;
+}
+
+/** Lines of one new accessory each, priced from the catalogue (sales, B2B invoices). */
+const accessoryLines: Sample['lines'] = {
+  line: async (t, token) => ({ product_id: await makeProduct(t, token, 'accessory'), quantity: 1 }),
+  unitPrice: catalogPrice,
+};
+
 const samples: Record<ResourcePermissionName, Sample> = {
   companies: {
     create: async () => ({ name: 'Generic Co' }),
@@ -437,19 +468,12 @@ const samples: Record<ResourcePermissionName, Sample> = {
     create: async (t, token) => ({
       store_id: (await idsOf(t, token, '/stores'))[0],
       note: 'Generic weekly order',
-      lines: [{ product_id: await productId(t, token), quantity: 2 }],
+      lines: [{ product_id: await stockedProductId(t, token), quantity: 2 }],
     }),
     update: { note: 'Generic weekly order, changed' },
     lines: {
-      line: async (t, token) => ({ product_id: await productId(t, token), quantity: 3 }),
-      unitPrice: async (t, token, line) =>
-        (
-          await t.call<{ data: { price_cents: number } }>(
-            'GET',
-            `/api/products/${String(line.product_id)}`,
-            { token },
-          )
-        ).body.data.price_cents,
+      line: async (t, token) => ({ product_id: await stockedProductId(t, token), quantity: 3 }),
+      unitPrice: catalogPrice,
     },
   },
   tickets: {
@@ -637,20 +661,7 @@ const samples: Record<ResourcePermissionName, Sample> = {
       lines: [{ product_id: await makeProduct(t, token, 'accessory'), quantity: 2 }],
     }),
     update: { note: 'Generic counter sale, changed' },
-    lines: {
-      line: async (t, token) => ({
-        product_id: await makeProduct(t, token, 'accessory'),
-        quantity: 1,
-      }),
-      unitPrice: async (t, token, line) =>
-        (
-          await t.call<{ data: { price_cents: number } }>(
-            'GET',
-            `/api/products/${String(line.product_id)}`,
-            { token },
-          )
-        ).body.data.price_cents,
-    },
+    lines: accessoryLines,
     actions: {
       complete: async (_t, _token, row) => ({
         payments: [{ method: 'cash', amount_cents: Number(row.total_cents) }],
@@ -835,20 +846,7 @@ const samples: Record<ResourcePermissionName, Sample> = {
       lines: [{ product_id: await makeProduct(t, token, 'accessory'), quantity: 3 }],
     }),
     update: { note: 'Generic B2B invoice, changed' },
-    lines: {
-      line: async (t, token) => ({
-        product_id: await makeProduct(t, token, 'accessory'),
-        quantity: 1,
-      }),
-      unitPrice: async (t, token, line) =>
-        (
-          await t.call<{ data: { price_cents: number } }>(
-            'GET',
-            `/api/products/${String(line.product_id)}`,
-            { token },
-          )
-        ).body.data.price_cents,
-    },
+    lines: accessoryLines,
     actions: {
       record_payment: async (_t, _token, row) => ({
         method: 'check',
