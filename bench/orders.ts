@@ -174,6 +174,20 @@ async function main() {
         kind: 'device',
         lines: phones.rows.map((row, index) => ({ product_id: row.id, quantity: 1 + (index % 3) })),
       };
+      // A submitted order must fit the warehouse's available units: enough units of every phone
+      // for the orders the run places (at most 3 a phone per order, one order every 10 ms).
+      const locations = (await getJson(api.baseUrl, '/api/stock-locations', clerk)) as {
+        data: { id: number; kind: string }[];
+      };
+      const warehouse = locations.data.find((l) => l.kind === 'warehouse');
+      if (!warehouse) throw new Error('the demo has no warehouse');
+      const unitsPerPhone = 3 * 100 * (seconds + 1);
+      await owner.query(
+        `insert into inventory_items (company_id, serial, product_id, location_id)
+         select ${COMPANY}, 'BENCH-UNIT-' || p.id || '-' || g, p.id, ${String(warehouse.id)}
+         from products p, generate_series(1, ${String(unitsPerPhone)}) g
+         where p.company_id = ${COMPANY} and p.sku like 'BENCH-PHONE-%'`,
+      );
       const checkout = await measure(
         {
           name: 'checkout',
@@ -190,11 +204,6 @@ async function main() {
       );
 
       // Fulfilment: an order of fulfilUnits units of one phone, its serials in the warehouse.
-      const locations = (await getJson(api.baseUrl, '/api/stock-locations', clerk)) as {
-        data: { id: number; kind: string }[];
-      };
-      const warehouse = locations.data.find((l) => l.kind === 'warehouse');
-      if (!warehouse) throw new Error('the demo has no warehouse');
       const productId = phones.rows[0]?.id;
       if (!productId) throw new Error('no bench phone');
       const runs: number[] = [];

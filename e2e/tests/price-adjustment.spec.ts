@@ -34,6 +34,15 @@ test('the warehouse adjusts an order line with a reason; the order shows the new
     sku: `ADJ-E2E-${tag}`,
     price_cents: 10_000,
   });
+  // A submitted order must fit the warehouse's available units.
+  const shelf = await agent.send<{ id: number }>('POST', '/stock-locations', {
+    name: `Adjust Warehouse ${tag}`,
+  });
+  await agent.send('POST', '/inventory-items', {
+    product_id: product.id,
+    location_id: shelf.id,
+    serials: [`ADJ-E2E-${tag}-1`, `ADJ-E2E-${tag}-2`],
+  });
   const reason = `Price match ${tag}`;
   await agent.send('POST', '/adjustment-reasons', { name: reason });
   const stores = await agent.get<{ results: { id: number }[] }>('/stores?perPage=1');

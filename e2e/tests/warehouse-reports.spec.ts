@@ -24,6 +24,15 @@ test('the in-transit report, opened from the Warehouse menu, shows a shipped ord
     sku: `TRANSIT-${tag}`,
     price_cents: 10_000,
   });
+  // A submitted order must fit the warehouse's available units.
+  const shelf = await agent.send<{ id: number }>('POST', '/stock-locations', {
+    name: `Transit Warehouse ${tag}`,
+  });
+  await agent.send('POST', '/inventory-items', {
+    product_id: product.id,
+    location_id: shelf.id,
+    serials: [`TRANSIT-${tag}-1`],
+  });
   const order = await agent.send<{ id: number }>('POST', '/orders', {
     store_id: store.id,
     lines: [{ product_id: product.id, quantity: 1 }],

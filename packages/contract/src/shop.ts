@@ -161,4 +161,7 @@ export const shopMessages = {
     `${lines} ${lines === 1 ? 'line' : 'lines'} checked; nothing was saved`,
   unknownSku: (sku: string) => `No product with SKU ${sku}`,
   repeatedSku: (sku: string, line: number) => `SKU ${sku} is already on line ${line}`,
+  /** A line over the warehouse's available units (on hand less what submitted orders hold). */
+  notAvailable: (name: string, ordered: number, available: number) =>
+    `${name}: ${ordered} ordered, only ${available} available at the warehouse`,
 } as const;

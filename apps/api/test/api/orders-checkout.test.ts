@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stockWarehouse } from '../support/warehouse-stock.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 16 item 2: the shop, the cart's checkout (one order, one transaction, priced on the
@@ -82,6 +83,9 @@ beforeAll(async () => {
     price_cents: 1_999,
     tax_bps: 1000,
   });
+  // Submitted orders must fit the warehouse's available units.
+  await stockWarehouse(t, agent, phone, 40, tag);
+  await stockWarehouse(t, agent, charger, 40, tag);
   const stores = await call<{ id: number }[]>('GET', '/orders/stores-can-order-for', manager);
   storeId = stores.body.data[0]?.id ?? 0;
   expect(storeId).toBeGreaterThan(0);
@@ -104,8 +108,9 @@ describe('shop', () => {
       manager,
     );
     expect(found.status).toBe(200);
+    // 40 units from the start, 3 more here: the warehouses' sum.
     expect(found.body.data.results).toEqual([
-      expect.objectContaining({ id: phone, kind: 'device', in_stock: 3, tax_bps: 825 }),
+      expect.objectContaining({ id: phone, kind: 'device', in_stock: 43, tax_bps: 825 }),
     ]);
     const accessories = await call<{ results: ShopRow[] }>(
       'GET',
@@ -268,6 +273,8 @@ describe('checkout', () => {
         }),
       );
     const lines = ids.map((product_id, i) => ({ product_id, quantity: 1 + (i % 5) }));
+    // Enough warehouse units for every run (15 orders of up to 5 each).
+    for (const id of ids) await stockWarehouse(t, agent, id, 75, tag);
     const times: number[] = [];
     for (let run = 0; run < 15; run++) {
       const started = performance.now();

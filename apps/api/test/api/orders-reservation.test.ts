@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/modules/catalog/schema.ts';
+import { inventoryItems, stockLocations } from '../../src/modules/inventory/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 16 rules: "a canceled order releases what it reserved". An order holds warehouse units
@@ -23,6 +26,8 @@ let manager: string;
 let clerk: string;
 let storeId: number;
 let phone: number;
+let warehouseId: number;
+let companyId: number;
 const tag = `RS${Date.now() % 100000}`;
 const serials = Array.from({ length: 6 }, (_, i) => `${tag}-${String(i + 1)}`);
 
@@ -36,6 +41,13 @@ async function shopRow(): Promise<{ in_stock: number; reserved: number }> {
   const row = res.body.data.results.find((r) => r.id === phone);
   if (!row) throw new Error('the phone is not in the shop');
   return { in_stock: row.in_stock, reserved: row.reserved };
+}
+
+/** How many orders the company has (a refused checkout adds none). */
+async function orderCount(): Promise<number> {
+  const res = await call<{ total: number }>('GET', '/orders/count', agent);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.total;
 }
 
 async function submitted(quantity: number): Promise<number> {
@@ -68,9 +80,15 @@ beforeAll(async () => {
   const warehouse = await call<{ id: number }>('POST', '/stock-locations', agent, {
     name: `Reserve Warehouse ${tag}`,
   });
+  warehouseId = warehouse.body.data.id;
+  const [product] = await t.database.db
+    .select({ company_id: products.company_id })
+    .from(products)
+    .where(eq(products.id, phone));
+  companyId = product?.company_id ?? 0;
   const added = await call('POST', '/inventory-items', agent, {
     product_id: phone,
-    location_id: warehouse.body.data.id,
+    location_id: warehouseId,
     serials,
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
@@ -125,7 +143,7 @@ describe('warehouse stock reserved by orders', () => {
     expect(await shopRow()).toEqual({ in_stock: 6, reserved: 0 });
   });
 
-  it('a shipment turns the hold into units in transit; more ordered than held shows 0, never negative', async () => {
+  it('a shipment turns the hold into units in transit', async () => {
     const order = await submitted(2);
     expect(await shopRow()).toEqual({ in_stock: 4, reserved: 2 });
     const shipped = await call<Order>('POST', `/fulfill-order/${String(order)}`, clerk, {
@@ -137,10 +155,111 @@ describe('warehouse stock reserved by orders', () => {
     expect(await shopRow()).toEqual({ in_stock: 4, reserved: 0 });
     // A shipped order cannot be canceled: nothing to release twice.
     expect((await move(order, 'canceled')).status).toBe(409);
+  });
 
-    const big = await submitted(9);
-    expect(await shopRow()).toEqual({ in_stock: 0, reserved: 9 });
-    expect((await move(big, 'canceled')).status).toBe(200);
+  it('refuses a checkout or a Submit over the available units, naming the product; nothing written', async () => {
+    const one = await submitted(1);
+    expect(await shopRow()).toEqual({ in_stock: 3, reserved: 1 });
+    const before = await orderCount();
+    const over = await call<Order>('POST', '/orders/checkout', manager, {
+      store_id: storeId,
+      kind: 'device',
+      lines: [{ product_id: phone, quantity: 4 }],
+    });
+    expect(over.status, JSON.stringify(over.body)).toBe(409);
+    expect(over.body.message).toBe(
+      `Reserved Phone ${tag}: 4 ordered, only 3 available at the warehouse`,
+    );
+    expect(await orderCount()).toBe(before);
+    expect(await shopRow()).toEqual({ in_stock: 3, reserved: 1 });
+
+    // An open order is not held; submitting it later is checked the same way and it stays open.
+    const draft = await call<Order>('POST', '/orders', manager, {
+      store_id: storeId,
+      lines: [{ product_id: phone, quantity: 4 }],
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const refused = await move(draft.body.data.id, 'submitted', manager);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Reserved Phone ${tag}: 4 ordered, only 3 available at the warehouse`,
+    );
+    const still = await call<Order>('GET', `/orders/${String(draft.body.data.id)}`, manager);
+    expect(still.body.data.status).toBe('open');
+    expect(await shopRow()).toEqual({ in_stock: 3, reserved: 1 });
+
+    // Exactly what is available passes.
+    const all = await submitted(3);
+    expect(await shopRow()).toEqual({ in_stock: 0, reserved: 4 });
+    for (const id of [one, all]) expect((await move(id, 'canceled')).status).toBe(200);
+    expect((await call('DELETE', `/orders/${String(draft.body.data.id)}`, manager)).status).toBe(
+      200,
+    );
+    expect(await shopRow()).toEqual({ in_stock: 4, reserved: 0 });
+  });
+
+  it('concurrent checkouts for the last units: one order is placed, the others are refused', async () => {
+    const before = await orderCount();
+    const checkout = () =>
+      call<Order>('POST', '/orders/checkout', manager, {
+        store_id: storeId,
+        kind: 'device',
+        lines: [{ product_id: phone, quantity: 3 }],
+      });
+    const replies = await Promise.all([checkout(), checkout(), checkout()]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const reply of replies.filter((r) => r.status === 409))
+      expect(reply.body.message).toBe(
+        `Reserved Phone ${tag}: 3 ordered, only 1 available at the warehouse`,
+      );
+    expect(await orderCount()).toBe(before + 1);
+    expect(await shopRow()).toEqual({ in_stock: 1, reserved: 3 });
+    const placed = replies.find((r) => r.status === 200);
+    expect((await move(placed?.body.data.id ?? 0, 'canceled')).status).toBe(200);
+    expect(await shopRow()).toEqual({ in_stock: 4, reserved: 0 });
+  });
+
+  it('a partly fulfilled order in pending shipment holds only what is not fulfilled yet', async () => {
+    const order = await submitted(2);
+    expect((await move(order, 'pending_shipment')).status).toBe(200);
+    expect(await shopRow()).toEqual({ in_stock: 2, reserved: 2 });
+    // One unit of the two has been shipped on the order (left the warehouse for its transit
+    // location) while the order still waits for the other.
+    const [transit] = await t.database.db
+      .insert(stockLocations)
+      .values({
+        company_id: companyId,
+        kind: 'in_transit',
+        name: `Transit ${tag}`,
+        order_id: order,
+      })
+      .returning({ id: stockLocations.id });
+    const unit = and(
+      eq(inventoryItems.company_id, companyId),
+      eq(inventoryItems.serial, serials[5] ?? ''),
+    );
+    await t.database.db
+      .update(inventoryItems)
+      .set({ location_id: transit?.id ?? 0, order_id: order })
+      .where(unit);
+    // Three units in the warehouse, the order still holds one of them.
+    expect(await shopRow()).toEqual({ in_stock: 2, reserved: 1 });
+    // A checkout of what is available passes, one more is refused.
+    const refused = await call('POST', '/orders/checkout', manager, {
+      store_id: storeId,
+      kind: 'device',
+      lines: [{ product_id: phone, quantity: 3 }],
+    });
+    expect(refused.status).toBe(409);
+    const fits = await submitted(2);
+    expect(await shopRow()).toEqual({ in_stock: 0, reserved: 3 });
+    expect((await move(fits, 'canceled')).status).toBe(200);
+    // Back as it was: the unit returns to the warehouse and the order is canceled.
+    await t.database.db
+      .update(inventoryItems)
+      .set({ location_id: warehouseId, order_id: null })
+      .where(unit);
+    expect((await move(order, 'canceled')).status).toBe(200);
     expect(await shopRow()).toEqual({ in_stock: 4, reserved: 0 });
   });
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines } from '../../src/modules/orders/schema.ts';
 import { openEventStream } from '../support/event-stream.ts';
+import { stockWarehouse } from '../support/warehouse-stock.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Data<T> = { data: T };
@@ -62,6 +63,8 @@ beforeAll(async () => {
     price_cents: 45_000,
   });
   productId = product.body.data.id;
+  // Submitted orders must fit the warehouse's available units.
+  await stockWarehouse(t, agent, productId, 60, 'ORDERS');
 });
 afterAll(() => t.close());
 

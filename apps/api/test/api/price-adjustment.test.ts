@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stockWarehouse } from '../support/warehouse-stock.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Data<T> = { data: T };
@@ -74,6 +75,8 @@ beforeAll(async () => {
   });
   expect(product.status, JSON.stringify(product.body)).toBe(200);
   productId = product.body.data.id;
+  // Submitted orders must fit the warehouse's available units.
+  await stockWarehouse(t, agent, productId, 40, `ADJ-${tag}`);
   const reason = await call<{ id: number }>('POST', '/adjustment-reasons', agent, {
     name: `Damaged box ${tag}`,
   });

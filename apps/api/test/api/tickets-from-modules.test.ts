@@ -8,6 +8,7 @@ import { orderLateFlags } from '../../src/modules/orders/schema.ts';
 import { tickets } from '../../src/modules/tickets/schema.ts';
 import { resourceHistory } from '../../src/platform/resources/schema.ts';
 import { signInPerson, type Person } from '../support/people.ts';
+import { stockWarehouse } from '../support/warehouse-stock.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Tickets other modules open (issue 16 item 5, issue 18 item 5): a shipped order not received in
@@ -44,7 +45,7 @@ async function created(who: Person, path: string, body: unknown) {
 /** A store (in `district`, if given) and a product of the caller's company. */
 async function storeAndProduct(who: Person, district: number | null) {
   const n = `${tag}-${Math.random().toString(36).slice(2, 7)}`;
-  return {
+  const made = {
     storeId: await created(who, '/stores', {
       name: `Late Store ${n}`,
       time_zone: 'America/Chicago',
@@ -56,6 +57,9 @@ async function storeAndProduct(who: Person, district: number | null) {
       price_cents: 10_000,
     }),
   };
+  // Submitted orders must fit the warehouse's available units.
+  await stockWarehouse(t, who.token, made.productId, 10, `LATE-${n}`);
+  return made;
 }
 
 /** An order of the store moved to shipped (and on to received if asked); its shipment time. */

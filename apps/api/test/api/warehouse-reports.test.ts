@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stockWarehouse } from '../support/warehouse-stock.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Data<T> = { data: T };
@@ -57,7 +58,7 @@ async function created(method: string, path: string, token: string, body: unknow
 
 /** A fresh store, product and adjustment reason of the caller's company. */
 async function company(token: string, name: string): Promise<Company> {
-  return {
+  const made = {
     token,
     storeId: await created('POST', '/stores', token, {
       name: `${name} Reports Store ${tag}`,
@@ -72,6 +73,9 @@ async function company(token: string, name: string): Promise<Company> {
       name: `${name} Count fix ${tag}`,
     }),
   };
+  // Submitted orders must fit the warehouse's available units.
+  await stockWarehouse(t, token, made.productId, 40, `${name}${tag}`);
+  return made;
 }
 
 /** An order of the company's store moved through `statuses` by the transition table. */

@@ -1,6 +1,8 @@
 import { defineModule } from '../../platform/module.ts';
+import { orderSubmitting } from '../orders/hooks.ts';
 import { seedInventoryDemo } from './demo.ts';
 import { inventoryRoutes } from './routes.ts';
+import { refuseOverAvailable } from './shop.ts';
 import { warehouseService } from './warehouses.ts';
 
 /** Stock: locations, serialised units and their movements; fulfilment and receiving of orders. */
@@ -8,6 +10,8 @@ export const inventoryModule = defineModule({
   name: 'inventory',
   resources: [warehouseService],
   routes: (api, { db }) => inventoryRoutes(api, db),
+  // A submitted order must fit the warehouse's available units.
+  connect: () => orderSubmitting.register('inventory', refuseOverAvailable),
   sidebar: [
     {
       name: 'Warehouse',

@@ -173,22 +173,41 @@ export const storeOrderedQuantities = (
 /** The statuses whose lines hold warehouse stock: submitted to the warehouse, not shipped yet. */
 export const RESERVING_STATUSES = ['submitted', 'pending_shipment'] as const;
 
+/** One product's units on one order that holds warehouse stock. */
+export interface ReservingLine {
+  order_id: number;
+  product_id: number;
+  quantity: number;
+}
+
 /**
- * Per product, the warehouse units the company's orders hold: the lines of its orders in
- * RESERVING_STATUSES. Derived from the orders themselves, so whatever takes an order out of those
- * statuses (Cancel, back to open, delete, shipment) releases its units in the same commit, and
- * concurrent moves leave no counter to drift.
+ * The lines (per order and product) of the company's orders in RESERVING_STATUSES for these
+ * products: what they hold before what is already fulfilled is taken off (the inventory module
+ * does that, it knows the units). Derived from the orders themselves, so whatever takes an order
+ * out of those statuses (Cancel, back to open, shipment) releases its units in the same commit,
+ * and concurrent moves leave no counter to drift.
  */
-export async function reservedQuantities(
+export async function reservingLines(
   db: Executor,
   companyId: number,
   productIds: readonly number[],
-): Promise<Map<number, number>> {
-  if (!productIds.length) return new Map();
-  return orderedQuantities(
-    db,
-    companyId,
-    inArray(orderLines.product_id, [...productIds]),
-    RESERVING_STATUSES,
-  );
+): Promise<ReservingLine[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .select({
+      order_id: orderLines.order_id,
+      product_id: orderLines.product_id,
+      quantity: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, tenantJoin(orders, orderLines.company_id, orderLines.order_id))
+    .where(
+      and(
+        tenantScope(orderLines, companyId),
+        inArray(orderLines.product_id, [...productIds]),
+        inArray(orders.status, [...RESERVING_STATUSES]),
+      ),
+    )
+    .groupBy(orderLines.order_id, orderLines.product_id);
+  return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
 }

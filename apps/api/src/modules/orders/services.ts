@@ -1,4 +1,4 @@
-import { and, count, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countDataSchema, errorReplySchema, replySchema } from '@portal/contract/envelope';
@@ -14,6 +14,7 @@ import { storeTimeZoneOf } from '../organisation/api.ts';
 import { orderLines, orders } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { assertMayOrderFor } from './orderable.ts';
+import { orderSubmitting } from './hooks.ts';
 
 /** Orders created today, "today" being the date in each order's store's time zone. */
 async function countToday(db: Database, ctx: RequestContext) {
@@ -78,15 +79,37 @@ export const orderService = createResourceService({
       });
     },
   },
-  /** Screens showing orders refetch when one moves (a hint with ids, after the move commits). */
-  onTransition: (row, from, _ctx, tx) =>
-    publish(tx, Number(row.company_id), {
+  /**
+   * A submitted order must fit the warehouse's available units (orderSubmitting: the inventory
+   * module refuses, and the move is rolled back). Screens showing orders refetch when one moves
+   * (a hint with ids, after the move commits).
+   */
+  onTransition: async (row, from, _ctx, tx) => {
+    const companyId = Number(row.company_id);
+    if (row.status === 'submitted') {
+      const orderId = Number(row.id);
+      const lines = await tx
+        .select({
+          product_id: orderLines.product_id,
+          quantity: sql<number>`sum(${orderLines.quantity})::int`,
+        })
+        .from(orderLines)
+        .where(and(tenantScope(orderLines, companyId), eq(orderLines.order_id, orderId)))
+        .groupBy(orderLines.product_id);
+      await orderSubmitting.run(tx, {
+        companyId,
+        orderId,
+        quantities: new Map(lines.map((line) => [line.product_id, Number(line.quantity)])),
+      });
+    }
+    await publish(tx, companyId, {
       type: 'order.status_changed',
       audience: { permission: 'read_orders' },
       id: row.id,
       store_id: row.store_id,
       from,
       to: row.status,
-    }),
+    });
+  },
   routes: orderRoutes,
 });

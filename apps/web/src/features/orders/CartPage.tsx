@@ -145,7 +145,6 @@ function Cart({ kind }: { kind: ProductKind }) {
       await queryClient.invalidateQueries({ queryKey: resourceKeys('orders').all });
       void navigate('/orders');
     },
-    onError: (error) => notify.danger(error.message || 'Order not created'),
   });
   const title = kind === 'device' ? 'Cart' : 'Accessories Cart';
 
@@ -248,6 +247,11 @@ function Cart({ kind }: { kind: ProductKind }) {
               <Typography variant="body2" color="text.secondary">
                 The warehouse prices the order when it is placed.
               </Typography>
+              {checkout.isError && (
+                // Why the order was not placed (a line over what the warehouse has names the
+                // product and the available count); it stays until the next try.
+                <Alert severity="error">{checkout.error.message || 'Order not created'}</Alert>
+              )}
               <Box>
                 <Button
                   variant="contained"
