@@ -83,8 +83,8 @@ export const products = pgTable(
 
 /**
  * The words of each active product's name, upper-cased (`word` in byte order, "C"), kept by
- * statement triggers on products (see the migration): the SKU search's word part reads prefix
- * ranges here. Row-level security lets an index answer only leakproof conditions: plain text
+ * statement triggers on products (see the migration): the SKU search's word part finds the words
+ * a term starts, then walks their products in name order (searchSkus). Row-level security lets an index answer only leakproof conditions: plain text
  * comparisons are, ILIKE and the trigram operators are not (under the policy they read the
  * company's every product).
  */
@@ -100,6 +100,8 @@ export const productSearchWords = pgTable(
   (t) => [
     primaryKey({ columns: [t.company_id, t.word, t.product_id] }),
     index('product_search_words_product_idx').on(t.company_id, t.product_id),
+    // A word's products in name order: the SKU search's walk seeks each term's next match here.
+    index('product_search_words_name_idx').on(t.company_id, t.word, t.name, t.product_id),
   ],
 );
 

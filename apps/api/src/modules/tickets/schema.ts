@@ -154,14 +154,17 @@ export const ticketComments = pgTable(
 
 /**
  * Files attached to a ticket: uploaded to a signed URL of the ticket-attachments folder, then
- * attached by their key (attachments.ts). They go with the ticket: the rows by the cascade, the
- * files queued for deletion by the ticket's delete (services.ts).
+ * attached by their key (attachments.ts), to the ticket itself or with one of its comments
+ * (`comment_id`). They go with the ticket: the rows by the cascade, the files queued for deletion
+ * by the ticket's delete (services.ts).
  */
 export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
     ...tenantColumns(),
     ticket_id: integer().notNull(),
+    /** The comment the file came with; null when attached to the ticket itself. */
+    comment_id: integer(),
     /** The upload's key: `<company>/ticket-attachments/<uuid>-<name>.<ext>`. */
     file_key: text().notNull(),
     file_name: text().notNull(),
@@ -174,7 +177,11 @@ export const ticketAttachments = pgTable(
     tenantPrimaryKey(t),
     tenantForeignKey(t.company_id, t.ticket_id, tickets).onDelete('cascade'),
     tenantForeignKey(t.company_id, t.uploaded_by, users),
+    tenantForeignKey(t.company_id, t.comment_id, ticketComments).onDelete('cascade'),
     index().on(t.company_id, t.ticket_id, t.id),
+    index()
+      .on(t.company_id, t.comment_id)
+      .where(sql`comment_id is not null`),
     uniqueIndex().on(t.company_id, t.file_key),
   ],
 );
