@@ -64,21 +64,66 @@ const prefixSql = `
   select id, sku, name, is_serialized, price_cents from products
    where company_id = $1 and is_active and sku_key >= upper($2) and sku_key < upper($2) || chr(1114111)
    order by sku_key, id limit 20`;
-const wordsSql = (words: number) => `
+// The word part: the words each term starts (a skip scan), then a walk over them in name order.
+const termsSql = (terms: number) => `
+  with recursive terms(i, lo, hi) as (
+    values ${Array.from({ length: terms }, (_, i) => `(${i}, upper($${i + 2}), upper($${i + 2}) || chr(1114111))`).join(', ')}
+  ), found(i, word, depth) as (
+    select terms.i, (select min(word) from product_search_words
+       where company_id = $1 and word >= terms.lo and word < terms.hi), 1 from terms
+    union all
+    select found.i, (select min(word) from product_search_words
+       where company_id = $1 and word > found.word and word < terms.hi), found.depth + 1
+      from found join terms on terms.i = found.i where found.word is not null and found.depth <= 16
+  )
+  select i, word from found where word is not null`;
+const walkSql = (words: string[][]) => {
+  let next = 2;
+  const terms = words.map(
+    (list, i) =>
+      `(select u.name n, u.product_id p from (${list
+        .map(
+          () =>
+            `(select name, product_id from product_search_words where company_id = $1 and word = $${next++}
+               and (name, product_id) >= (walk.n, walk.p) order by name, product_id limit 1)`,
+        )
+        .join(' union all ')}) u order by u.name, u.product_id limit 1) t${i}`,
+  );
+  return `
+    with recursive walk(n, p, hit, found, step) as (
+      select ''::text, 0, false, 0, 0
+      union all
+      select s.n, s.p + s.hit::int, s.hit, walk.found + s.hit::int, walk.step + 1
+        from walk cross join lateral (
+          select m.n, m.p, ${words.map((_, i) => `(t${i}.n, t${i}.p) = (m.n, m.p)`).join(' and ')} as hit
+            from ${terms.join(', ')},
+              lateral (select v.n, v.p from (values ${words.map((_, i) => `(t${i}.n, t${i}.p)`).join(', ')}) v(n, p)
+                order by v.n desc, v.p desc limit 1) m
+        ) s
+       where walk.found < 20 and walk.step < 2000
+    )
+    select p - 1 as product_id from walk where hit`;
+};
+const byIdsSql = `
   select id, sku, name, is_serialized, price_cents from products
-   where company_id = $1 and is_active and id in (
-     select matched.product_id from (${Array.from(
-       { length: words },
-       (_, i) =>
-         `select product_id, name from product_search_words where company_id = $1 and word >= upper($${i + 2}) and word < upper($${i + 2}) || chr(1114111)`,
-     ).join(' intersect ')} order by 2, 1 limit 20) matched)
-   order by name, id`;
+   where company_id = $1 and is_active and id = any($2::int[]) order by name, id`;
 
 async function bareSearch(query: Query, q: string) {
   const bySku = await query(prefixSql, [COMPANY, q]);
-  const words = [...new Set(q.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
-  if (bySku.length >= 20 || !words.length) return bySku;
-  return [...bySku, ...(await query(wordsSql(words.length), [COMPANY, ...words]))];
+  const terms = [...new Set(q.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
+  if (bySku.length >= 20 || !terms.length) return bySku;
+  const words = terms.map((): string[] => []);
+  const found = (await query(termsSql(terms.length), [COMPANY, ...terms])) as {
+    i: number;
+    word: string;
+  }[];
+  for (const row of found) words[Number(row.i)]?.push(row.word);
+  if (words.some((list) => !list.length)) return bySku;
+  const walked = (await query(walkSql(words), [COMPANY, ...words.flat()])) as {
+    product_id: number;
+  }[];
+  const ids = walked.map((row) => row.product_id);
+  return [...bySku, ...(await query(byIdsSql, [COMPANY, ids]))];
 }
 
 /** The bare baseline: `connections` loops running the search on the database for `seconds`. */

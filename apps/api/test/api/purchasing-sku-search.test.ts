@@ -71,6 +71,45 @@ describe('SKU search', () => {
     expect((await search('   ')).status).toBe(400);
   });
 
+  it('orders name matches by name then id, as many as asked, the same as reading every name', async () => {
+    // The reference reads every product's name words (no index): the first `limit` active
+    // products of the company with a word starting with each term, by name then id.
+    const reference = async (terms: string[], limit: number) => {
+      const each = terms.map(
+        (term) =>
+          sql`exists (select 1 from regexp_split_to_table(upper(p.name), '[^[:alnum:]]+') w(word) where starts_with(w.word, upper(${term})))`,
+      );
+      const result = await t.database.db.execute(sql`
+        select p.id from products p
+         where p.company_id = ${agent.companyId} and p.is_active and ${sql.join(each, sql` and `)}
+         order by p.name, p.id limit ${limit}`);
+      return (result.rows as { id: number }[]).map((row) => Number(row.id));
+    };
+    // A walk over one or a few words each, terms standing for many words (intersected), none.
+    const cases: [string, number][] = [
+      ['anker black bank', 20],
+      ['ank pow', 20],
+      ['Samsung', 7],
+      ['power bank white', 3],
+      ['a b c', 20],
+      ['silver 99', 20],
+      ['apple samsung', 20],
+    ];
+    for (const [q, limit] of cases) {
+      const found = await t.call<Reply<SkuMatch[]>>(
+        'GET',
+        `/api/inventory-stock/sku-search?q=${encodeURIComponent(q)}&limit=${limit}`,
+        { token: agent.token },
+      );
+      expect(found.status, q).toBe(200);
+      const expected = await reference(q.split(' '), limit);
+      expect(
+        found.body.data.map((p) => p.id),
+        q,
+      ).toEqual(expected);
+    }
+  });
+
   it(`answers within the goal on ${CATALOGUE.toLocaleString('en-US')} SKUs (p99 over HTTP)`, async () => {
     const queries = [
       'BULK-0',

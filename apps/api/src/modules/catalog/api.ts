@@ -334,13 +334,120 @@ const matchColumns = {
 const startsWith = (column: SQL | AnyPgColumn, value: string) =>
   sql`${column} >= upper(${value}) and ${column} < upper(${value}) || chr(1114111)`;
 
+/** Name words a query term may stand for (its prefix range) before the walk gives way. */
+const WORDS_PER_TERM = 16;
+/** Index seeks the walk may spend before the search falls back to intersecting the ranges. */
+const WALK_SEEKS = 6_000;
+
+const rowsOf = (result: unknown) =>
+  ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+
+/**
+ * The name words of the company's products that start with each term (upper-cased, "C" order):
+ * one index descent per distinct word (a skip scan), at most WORDS_PER_TERM + 1 per term.
+ */
+async function wordsOfTerms(db: Executor, companyId: number, terms: string[]) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      with recursive terms(i, lo, hi) as (
+        values ${sql.join(
+          terms.map(
+            (term, i) =>
+              sql`(${sql.raw(String(i))}, upper(${term}), upper(${term}) || chr(1114111))`,
+          ),
+          sql`, `,
+        )}
+      ), found(i, word, depth) as (
+        select terms.i, (select min(${productSearchWords.word}) from ${productSearchWords}
+           where ${tenantScope(productSearchWords, companyId)} and ${productSearchWords.word} >= terms.lo and ${productSearchWords.word} < terms.hi), 1
+          from terms
+        union all
+        select found.i, (select min(${productSearchWords.word}) from ${productSearchWords}
+           where ${tenantScope(productSearchWords, companyId)} and ${productSearchWords.word} > found.word and ${productSearchWords.word} < terms.hi), found.depth + 1
+          from found join terms on terms.i = found.i
+         where found.word is not null and found.depth <= ${WORDS_PER_TERM}
+      )
+      select i, word from found where word is not null`),
+  );
+  const words = terms.map((): string[] => []);
+  for (const row of rows) words[Number(row.i)]?.push(String(row.word));
+  return words;
+}
+
+/**
+ * The first `limit` products (by name, then id) with a name word starting with every term, as a
+ * leapfrog walk over each term's words in (name, product id) order (the words' (company, word,
+ * name, product) index): each step seeks every term to its first product at or after the current
+ * key; when all land on the same product it is a match, else the walk jumps to the furthest one.
+ * A few index seeks per step instead of reading every term's whole range. Null when the walk ran
+ * out of seeks (then the ranges are intersected).
+ */
+async function walkWords(db: Executor, companyId: number, words: string[][], limit: number) {
+  const seeks = words.reduce((sum, list) => sum + list.length, 0);
+  const steps = Math.max(limit * 2, Math.floor(WALK_SEEKS / seeks));
+  const seekOf = (word: string) =>
+    sql`(select ${productSearchWords.name}, ${productSearchWords.product_id} from ${productSearchWords}
+          where ${tenantScope(productSearchWords, companyId)} and ${productSearchWords.word} = ${word}
+            and (${productSearchWords.name}, ${productSearchWords.product_id}) >= (walk.n, walk.p)
+          order by ${productSearchWords.name}, ${productSearchWords.product_id} limit 1)`;
+  // Each term's next product: the first over its words.
+  const terms = words.map(
+    (list, i) =>
+      sql`(select u.name n, u.product_id p from (${sql.join(list.map(seekOf), sql` union all `)}) u
+           order by u.name, u.product_id limit 1) ${sql.raw(`t${i}`)}`,
+  );
+  const at = (i: number) => sql.raw(`t${i}.n, t${i}.p`);
+  const rows = rowsOf(
+    await db.execute(sql`
+      with recursive walk(n, p, hit, found, step) as (
+        select ''::text, 0, false, 0, 0
+        union all
+        select s.n, s.p + s.hit::int, s.hit, walk.found + s.hit::int, walk.step + 1
+          from walk cross join lateral (
+            select m.n, m.p, ${sql.join(
+              words.map((_, i) => sql`(${at(i)}) = (m.n, m.p)`),
+              sql` and `,
+            )} as hit
+              from ${sql.join(terms, sql`, `)},
+                lateral (select v.n, v.p from (values ${sql.join(
+                  words.map((_, i) => sql`(${at(i)})`),
+                  sql`, `,
+                )}) v(n, p) order by v.n desc, v.p desc limit 1) m
+          ) s
+         where walk.found < ${limit} and walk.step < ${steps}
+      )
+      select p - 1 as product_id, hit, step from walk where hit or step >= ${steps}`),
+  );
+  const ids = rows.filter((row) => row.hit === true).map((row) => Number(row.product_id));
+  if (ids.length < limit && rows.some((row) => Number(row.step) >= steps)) return null;
+  return ids;
+}
+
+/** The same matches by intersecting the terms' whole ranges (terms standing for many words). */
+async function intersectWords(db: Executor, companyId: number, terms: string[], limit: number) {
+  const sets = sql.join(
+    terms.map(
+      (word) =>
+        sql`select ${productSearchWords.product_id}, ${productSearchWords.name} from ${productSearchWords} where ${tenantScope(productSearchWords, companyId)} and ${startsWith(productSearchWords.word, word)}`,
+    ),
+    sql` intersect `,
+  );
+  const rows = rowsOf(
+    await db.execute(
+      sql`select matched.product_id from (${sets} order by 2, 1 limit ${limit}) matched`,
+    ),
+  );
+  return rows.map((row) => Number(row.product_id));
+}
+
 /**
  * SKU search (/inventory/stock sku-search, issue 19): the company's active products whose SKU
  * starts with the query (case-insensitive, in SKU order: the exact SKU first), then those with a
  * name word starting with each word of the query (up to six), by name. Both parts are index
- * ranges (migration 0041): the SKU part walks products_sku_key_idx and stops at `limit`; the word
- * part intersects the words' product sets in product_search_words, keeps the first `limit` by
- * name and reads only those products.
+ * ranges and seeks (migrations 0041 and 0055): the SKU part walks products_sku_key_idx and stops
+ * at `limit`; the word part finds the words each term stands for, then walks them (walkWords;
+ * intersectWords when a term stands for many words or the walk is long) and reads only the
+ * `limit` products found.
  */
 export async function searchSkus(
   db: Executor,
@@ -349,7 +456,7 @@ export async function searchSkus(
   limit: number,
 ): Promise<SkuMatch[]> {
   const text = query.trim();
-  const words = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
+  const terms = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
   if (!text) return [];
   const bySku = await db
     .select(matchColumns)
@@ -363,14 +470,15 @@ export async function searchSkus(
     )
     .orderBy(asc(products.sku_key), asc(products.id))
     .limit(limit);
-  if (bySku.length >= limit || !words.length) return bySku;
-  const sets = sql.join(
-    words.map(
-      (word) =>
-        sql`select ${productSearchWords.product_id}, ${productSearchWords.name} from ${productSearchWords} where ${tenantScope(productSearchWords, companyId)} and ${startsWith(productSearchWords.word, word)}`,
-    ),
-    sql` intersect `,
-  );
+  if (bySku.length >= limit || !terms.length) return bySku;
+  const words = await wordsOfTerms(db, companyId, terms);
+  // A term no name word starts with: no product has them all.
+  if (words.some((list) => list.length === 0)) return bySku;
+  const ids =
+    (words.every((list) => list.length <= WORDS_PER_TERM)
+      ? await walkWords(db, companyId, words, limit)
+      : null) ?? (await intersectWords(db, companyId, terms, limit));
+  if (!ids.length) return bySku;
   const byName = await db
     .select(matchColumns)
     .from(products)
@@ -378,7 +486,7 @@ export async function searchSkus(
       and(
         tenantScope(products, companyId),
         eq(products.is_active, true),
-        sql`${products.id} in (select matched.product_id from (${sets} order by 2, 1 limit ${limit}) matched)`,
+        inArray(products.id, ids),
       ),
     )
     .orderBy(asc(products.name), asc(products.id));
