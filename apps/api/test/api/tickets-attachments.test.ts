@@ -7,6 +7,7 @@ import type {
   PublicTicket,
   Ticket,
   TicketAttachment,
+  TicketComment,
 } from '@portal/contract/resources/tickets';
 import { eq } from 'drizzle-orm';
 import { stores as storesTable } from '../../src/modules/organisation/schema.ts';
@@ -57,6 +58,23 @@ async function uploadTo(who: Person, id: number, name: string, base = INTERNAL) 
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   return { ...added.body.data, key: signed.body.data.key };
 }
+/** Signs and uploads a small text file without attaching it; answers its key. */
+async function uploadOnly(who: Person, id: number, name: string, base = INTERNAL) {
+  const signed = await sign(who, id, { file_type: 'text/plain', file_name: name }, base);
+  expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  expect((await put(signed.body.data.signedUrl, `contents of ${name}`, 'text/plain')).status).toBe(
+    200,
+  );
+  return signed.body.data.key;
+}
+const comment = (who: Person, id: number, body: Record<string, unknown>, base = INTERNAL) =>
+  t.call<Reply<TicketComment>>('POST', `${base}/${id}/comments`, { token: who.token, body });
+const comments = async (who: Person, id: number, base = INTERNAL) =>
+  (
+    await t.call<Reply<{ results: TicketComment[] }>>('GET', `${base}/${id}/comments`, {
+      token: who.token,
+    })
+  ).body.data.results;
 /** Files go once the deleting request is answered: wait a little for the disk. */
 async function gone(key: string) {
   for (let tries = 0; tries < 50 && existsSync(join(dataDir, 'uploads', key)); tries += 1)
@@ -239,6 +257,128 @@ describe('ticket attachments', () => {
     expect(deleted.status).toBe(200);
     expect(await gone(kept.key)).toBe(true);
     expect((await list(agent, id)).status).toBe(404);
+  });
+
+  it('takes files with a comment: shown under it and in the ticket’s files, saying which comment', async () => {
+    const key = await uploadOnly(agent, ticketId, 'Shelf receipt.txt');
+    const added = await comment(agent, ticketId, {
+      body: 'The receipt for the new shelf',
+      attachments: [{ key, file_name: 'Shelf receipt.txt' }],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const commentId = added.body.data.id;
+    expect(added.body.data.attachments).toMatchObject([
+      { file_name: 'Shelf receipt.txt', comment_id: commentId, ticket_id: ticketId },
+    ]);
+    const listed = (await comments(agent, ticketId)).find((c) => c.id === commentId);
+    const file = listed?.attachments[0];
+    expect(file?.file_name).toBe('Shelf receipt.txt');
+    expect(file?.file_url).toMatch(/\?expires=\d+&signature=[\w-]{43}$/);
+    const read = await fetch(`${t.baseUrl}${file?.file_url ?? ''}`);
+    expect(await read.text()).toBe('contents of Shelf receipt.txt');
+    // The ticket's list holds every file, each with the comment it came with (or none).
+    const files = (await list(agent, ticketId)).body.data.results;
+    expect(files.find((f) => f.file_name === 'Shelf receipt.txt')?.comment_id).toBe(commentId);
+    expect(files.find((f) => f.file_name === 'Shelf photo notes.txt')?.comment_id).toBeNull();
+    // Comments without files carry none.
+    const plain = await comment(agent, ticketId, { body: 'No files here' });
+    expect(plain.body.data.attachments).toEqual([]);
+  });
+
+  it('refuses a comment with another company’s key or a key never uploaded, writing nothing', async () => {
+    const before = (await comments(agent, ticketId)).length;
+    const filesBefore = (await list(agent, ticketId)).body.data.total;
+    const own = await create(northwind, { subject: 'Northwind comment files', detail: 'd' });
+    const theirs = await uploadOnly(northwind, own, 'northwind.txt');
+    const foreign = await comment(agent, ticketId, {
+      body: 'Borrowed file',
+      attachments: [{ key: theirs, file_name: 'northwind.txt' }],
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe('Upload the file first');
+    const signed = await sign(agent, ticketId, { file_type: 'text/plain', file_name: 'never.txt' });
+    const missing = await comment(agent, ticketId, {
+      body: 'Never uploaded',
+      attachments: [{ key: signed.body.data.key, file_name: 'never.txt' }],
+    });
+    expect(missing.status).toBe(400);
+    // One good and one bad file: neither the comment nor the good file is kept.
+    const good = await uploadOnly(agent, ticketId, 'good.txt');
+    const mixed = await comment(agent, ticketId, {
+      body: 'Half good',
+      attachments: [
+        { key: good, file_name: 'good.txt' },
+        { key: theirs, file_name: 'northwind.txt' },
+      ],
+    });
+    expect(mixed.status).toBe(400);
+    expect((await comments(agent, ticketId)).length).toBe(before);
+    expect((await list(agent, ticketId)).body.data.total).toBe(filesBefore);
+    // Another company's ticket: a 404, with or without files.
+    expect(
+      (
+        await comment(northwind, ticketId, {
+          body: 'x',
+          attachments: [{ key: theirs, file_name: 'northwind.txt' }],
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('lets call-center staff comment with files only in their scope; visitors read them, send none', async () => {
+    const key = await uploadOnly(caller, ticketId, 'call log.txt', EXTERNAL);
+    const added = await comment(
+      caller,
+      ticketId,
+      { body: 'Called the store', attachments: [{ key, file_name: 'call log.txt' }] },
+      EXTERNAL,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const seen = (await comments(caller, ticketId, EXTERNAL)).find(
+      (c) => c.id === added.body.data.id,
+    );
+    expect(seen?.attachments.map((f) => f.file_name)).toEqual(['call log.txt']);
+    const outside = await comment(
+      caller,
+      outsideCallerScope,
+      { body: 'x', attachments: [{ key, file_name: 'call log.txt' }] },
+      EXTERNAL,
+    );
+    expect(outside.status).toBe(404);
+
+    const link = await t.call<Reply<{ token: string }>>('POST', '/api/public-links', {
+      token: agent.token,
+      body: { resource: 'tickets', action: 'view', record_id: ticketId, expires_in_hours: 24 },
+    });
+    const view = await t.call<Reply<PublicTicket>>(
+      'GET',
+      `/api/public/cc-tickets/${ticketId}?token=${link.body.data.token}`,
+    );
+    const withFile = view.body.data.comments.find((c) => c.body === 'Called the store');
+    const url = withFile?.attachments[0]?.file_url ?? '';
+    expect(url).toMatch(/\?expires=\d+&signature=[\w-]{43}$/);
+    expect((await fetch(`${t.baseUrl}${url}`)).status).toBe(200);
+    const visitor = await t.call('POST', '/api/public/cc-ticket-comments', {
+      body: {
+        ticket_id: ticketId,
+        token: link.body.data.token,
+        name: 'Guest',
+        body: 'Mine too',
+        attachments: [{ key, file_name: 'x.txt' }],
+      },
+    });
+    expect(visitor.status).toBe(400);
+  });
+
+  it('a deleted ticket takes its comments’ files with it', async () => {
+    const id = await create(agent, { subject: 'Comment files go', detail: 'd' });
+    const key = await uploadOnly(agent, id, 'with comment.txt');
+    expect(
+      (await comment(agent, id, { body: 'Here', attachments: [{ key, file_name: 'w.txt' }] }))
+        .status,
+    ).toBe(200);
+    expect((await t.call('DELETE', `${INTERNAL}/${id}`, { token: agent.token })).status).toBe(200);
+    expect(await gone(key)).toBe(true);
   });
 
   it('takes no files on a closed ticket', async () => {

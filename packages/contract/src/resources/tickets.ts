@@ -229,29 +229,12 @@ export const tickets = defineResource({
   },
 });
 
-export const ticketCommentSchema = z.object({
-  id,
-  ticket_id: id,
-  author_id: id.nullable(),
-  author_name: z.string(),
-  /** written by a visitor through the ticket's public link */
-  from_public_link: z.boolean(),
-  body: z.string(),
-  created_at: isoDateTime,
-});
-export type TicketComment = z.infer<typeof ticketCommentSchema>;
-
-export const ticketCommentInputSchema = z.strictObject({
-  body: z.string().trim().min(1, 'Write a comment').max(5000),
-});
-export const publicTicketCommentInputSchema = ticketCommentInputSchema.extend({
-  name: z.string().trim().min(1, 'Name is required').max(120),
-});
-
 /** A file attached to a ticket (uploaded to a signed URL of the ticket-attachments folder). */
 export const ticketAttachmentSchema = z.object({
   id,
   ticket_id: id,
+  /** the comment the file came with; null for a file attached to the ticket itself */
+  comment_id: id.nullable(),
   file_name: z.string(),
   content_type: z.string(),
   size: z.number().int(),
@@ -262,11 +245,43 @@ export const ticketAttachmentSchema = z.object({
 });
 export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
 
+export const ticketCommentSchema = z.object({
+  id,
+  ticket_id: id,
+  author_id: id.nullable(),
+  author_name: z.string(),
+  /** written by a visitor through the ticket's public link */
+  from_public_link: z.boolean(),
+  body: z.string(),
+  created_at: isoDateTime,
+  /** the files that came with the comment (each also in the ticket's file list) */
+  attachments: z.array(ticketAttachmentSchema),
+});
+export type TicketComment = z.infer<typeof ticketCommentSchema>;
+
 /** POST .../attachments: the key a signed upload answered, and the file's own name. */
 export const ticketAttachmentInputSchema = z.strictObject({
   key: z.string().trim().min(1, 'Upload the file first').max(300),
   file_name: z.string().trim().min(1, 'A file name is required').max(200),
 });
+
+/** Files one comment may carry. */
+export const COMMENT_FILES_MAX = 10;
+
+/** A comment, with the files uploaded for it (signed uploads of the ticket, by key). */
+export const ticketCommentInputSchema = z.strictObject({
+  body: z.string().trim().min(1, 'Write a comment').max(5000),
+  attachments: z
+    .array(ticketAttachmentInputSchema)
+    .max(COMMENT_FILES_MAX, `At most ${COMMENT_FILES_MAX} files per comment`)
+    .default([]),
+});
+/** A visitor's comment through the public link: words only (visitors read files, never add them). */
+export const publicTicketCommentInputSchema = ticketCommentInputSchema
+  .omit({ attachments: true })
+  .extend({
+    name: z.string().trim().min(1, 'Name is required').max(120),
+  });
 
 /** GET /ticket-center/dashboard: the caller's queue and the unassigned ones. */
 export const ticketDashboardSchema = z.object({

@@ -21,7 +21,7 @@ import { ticketChanged } from './events.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
 import { queueFileDeletion, signUploadRoute, type Uploads } from '../../platform/uploads.ts';
 import { namesOf } from '../users/api.ts';
-import { lockTicket } from './comments.ts';
+import { lockTicket } from './lock.ts';
 import { ticketAttachments } from './schema.ts';
 
 /** Where ticket files are uploaded (10 MB; documents, sheets and images). */
@@ -52,6 +52,7 @@ export async function attachmentsOf(
 const attachmentOut = (row: AttachmentRow, link: (key: string) => string): TicketAttachment => ({
   id: row.id,
   ticket_id: row.ticket_id,
+  comment_id: row.comment_id,
   file_name: row.file_name,
   content_type: row.content_type,
   size: row.size,
@@ -76,10 +77,56 @@ export async function queueTicketFiles(tx: Tx, companyId: number, ticketId: numb
 
 const changed = ticketChanged;
 
+/** Who a file comes from, and the comment it comes with (null: the ticket itself). */
+export interface FileSource {
+  userId: number | null;
+  userName: string;
+  commentId: number | null;
+}
+
 /**
- * Attaches an uploaded file to the ticket (409 once closed): the key must be one the company's
- * ticket-attachments folder holds and not attached yet; otherwise a 400 and nothing written.
+ * Stores an uploaded file of the ticket (locked and open, the caller's transaction): the key must
+ * be one the company's ticket-attachments folder holds and not attached yet; otherwise a 400 (and
+ * the caller's transaction writes nothing). Answers the file with a `link`ed address.
  */
+export async function storeAttachment(
+  tx: Tx,
+  uploads: Uploads,
+  companyId: number,
+  ticketId: number,
+  input: z.output<typeof ticketAttachmentInputSchema>,
+  source: FileSource,
+  link: (key: string) => string = uploads.fileUrl,
+): Promise<TicketAttachment> {
+  const notUploaded = () =>
+    AppError.badRequest(ticketMessages.attachmentNotUploaded, {
+      key: [ticketMessages.attachmentNotUploaded],
+    });
+  if (!input.key.startsWith(`${companyId}/${ATTACHMENTS_FOLDER}/`)) throw notUploaded();
+  const file = await uploads.open(input.key).catch(() => {
+    throw notUploaded();
+  });
+  const [row] = await tx
+    .insert(ticketAttachments)
+    .values({
+      company_id: companyId,
+      ticket_id: ticketId,
+      comment_id: source.commentId,
+      file_key: input.key,
+      file_name: input.file_name,
+      content_type: file.contentType,
+      size: file.size,
+      uploaded_by: source.userId,
+      uploaded_by_name: source.userName,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // A key already attached (to this or another ticket) is not a new upload.
+  if (!row) throw notUploaded();
+  return attachmentOut(row, link);
+}
+
+/** Attaches an uploaded file to the ticket itself (409 once closed; 400 for a key not uploaded). */
 async function attach(
   tx: Tx,
   uploads: Uploads,
@@ -89,33 +136,14 @@ async function attach(
 ): Promise<TicketAttachment> {
   const ticket = await lockTicket(tx, ctx.companyId, ticketId);
   if (ticket.status === 'closed') throw AppError.conflict(ticketMessages.closedNoAttachments);
-  const notUploaded = () =>
-    AppError.badRequest(ticketMessages.attachmentNotUploaded, {
-      key: [ticketMessages.attachmentNotUploaded],
-    });
-  if (!input.key.startsWith(`${ctx.companyId}/${ATTACHMENTS_FOLDER}/`)) throw notUploaded();
-  const file = await uploads.open(input.key).catch(() => {
-    throw notUploaded();
-  });
   const names = await namesOf(tx, ctx.companyId, [ctx.userId]);
-  const [row] = await tx
-    .insert(ticketAttachments)
-    .values({
-      company_id: ctx.companyId,
-      ticket_id: ticketId,
-      file_key: input.key,
-      file_name: input.file_name,
-      content_type: file.contentType,
-      size: file.size,
-      uploaded_by: ctx.userId,
-      uploaded_by_name: names.get(ctx.userId) ?? 'Staff',
-    })
-    .onConflictDoNothing()
-    .returning();
-  // A key already attached (to this or another ticket) is not a new upload.
-  if (!row) throw notUploaded();
+  const attachment = await storeAttachment(tx, uploads, ctx.companyId, ticketId, input, {
+    userId: ctx.userId,
+    userName: names.get(ctx.userId) ?? 'Staff',
+    commentId: null,
+  });
   await changed(tx, ctx.companyId, ticketId);
-  return attachmentOut(row, uploads.fileUrl);
+  return attachment;
 }
 
 /** Removes a file from the ticket; the file itself goes once the delete has committed. */

@@ -1,15 +1,24 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ticketMessages, type TicketComment } from '@portal/contract/resources/tickets';
+import type { z } from 'zod';
+import {
+  ticketMessages,
+  type ticketAttachmentInputSchema,
+  type TicketAttachment,
+  type TicketComment,
+} from '@portal/contract/resources/tickets';
 import { tenantScope } from '../../db/columns.ts';
 import type { Executor, Tx } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Uploads } from '../../platform/uploads.ts';
 import { ticketChanged } from './events.ts';
 import { notify } from '../notifications/api.ts';
-import { ticketComments, tickets } from './schema.ts';
+import { attachmentsOf, storeAttachment } from './attachments.ts';
+import { lockTicket } from './lock.ts';
+import { ticketComments } from './schema.ts';
 import { recordEvent } from './sla.ts';
 
 type CommentRow = typeof ticketComments.$inferSelect;
-export const commentOut = (row: CommentRow): TicketComment => ({
+const commentOut = (row: CommentRow, attachments: TicketAttachment[]): TicketComment => ({
   id: row.id,
   ticket_id: row.ticket_id,
   author_id: row.author_id,
@@ -17,38 +26,42 @@ export const commentOut = (row: CommentRow): TicketComment => ({
   from_public_link: row.from_public_link,
   body: row.body,
   created_at: row.created_at,
+  attachments,
 });
 
-/** A ticket's comments, oldest first. */
-export async function commentsOf(db: Executor, companyId: number, ticketId: number) {
+/**
+ * A ticket's comments, oldest first, each with the files that came with it; `link` makes each
+ * file's address (the stored address for staff, a signed read link for a visitor).
+ */
+export async function commentsOf(
+  db: Executor,
+  companyId: number,
+  ticketId: number,
+  link: (key: string) => string,
+) {
   const rows = await db
     .select()
     .from(ticketComments)
     .where(and(tenantScope(ticketComments, companyId), eq(ticketComments.ticket_id, ticketId)))
     .orderBy(asc(ticketComments.id));
-  return rows.map(commentOut);
-}
-
-/** The ticket, locked for the comment's transaction (404 when not the company's). */
-export async function lockTicket(tx: Tx, companyId: number, ticketId: number) {
-  const [ticket] = await tx
-    .select()
-    .from(tickets)
-    .where(and(tenantScope(tickets, companyId), eq(tickets.id, ticketId)))
-    .for('update');
-  if (!ticket) throw AppError.notFound('Ticket');
-  return ticket;
+  const files = new Map<number, TicketAttachment[]>();
+  for (const file of await attachmentsOf(db, companyId, ticketId, link))
+    if (file.comment_id !== null)
+      files.set(file.comment_id, [...(files.get(file.comment_id) ?? []), file]);
+  return rows.map((row) => commentOut(row, files.get(row.id) ?? []));
 }
 
 /**
- * Adds a comment (409 on a closed ticket); the requester and the assignee hear of it, except the
- * one who wrote it.
+ * Adds a comment (409 on a closed ticket) with the files uploaded for it (`files`: keys of the
+ * ticket's signed uploads, a 400 and nothing written for a key not uploaded); the requester and
+ * the assignee hear of it, except the one who wrote it.
  */
 export async function addComment(
   tx: Tx,
   companyId: number,
   ticketId: number,
   comment: { authorId: number | null; authorName: string; body: string; fromPublicLink: boolean },
+  files?: { uploads: Uploads; keys: z.output<typeof ticketAttachmentInputSchema>[] },
 ): Promise<TicketComment> {
   const ticket = await lockTicket(tx, companyId, ticketId);
   if (ticket.status === 'closed') throw AppError.conflict(ticketMessages.closedNoComments);
@@ -64,6 +77,16 @@ export async function addComment(
     })
     .returning();
   if (!row) throw new Error('comment not stored');
+  const attachments: TicketAttachment[] = [];
+  for (const key of files?.keys ?? [])
+    if (files)
+      attachments.push(
+        await storeAttachment(tx, files.uploads, companyId, ticketId, key, {
+          userId: comment.authorId,
+          userName: comment.authorName,
+          commentId: row.id,
+        }),
+      );
   // The SLA log: the requester's (or a visitor's) reply starts the next-response clock, staff's stop it.
   const fromRequester =
     comment.fromPublicLink ||
@@ -83,5 +106,5 @@ export async function addComment(
     link: `/task-center/${ticketId}`,
   });
   await ticketChanged(tx, companyId, ticketId);
-  return commentOut(row);
+  return commentOut(row, attachments);
 }

@@ -240,7 +240,7 @@ export function externalTicketRoutes(app: FastifyInstance, db: Database, uploads
     handler: async (request) => {
       const ctx = callerOf(request);
       await assertInScope(db, ctx, request.params.id);
-      const results = await commentsOf(db, ctx.companyId, request.params.id);
+      const results = await commentsOf(db, ctx.companyId, request.params.id, uploads.fileUrl);
       return ok('', { results, total: results.length });
     },
   });
@@ -259,12 +259,18 @@ export function externalTicketRoutes(app: FastifyInstance, db: Database, uploads
       await assertInScope(db, ctx, request.params.id);
       const names = await namesOf(db, ctx.companyId, [ctx.userId]);
       const comment = await db.transaction((tx) =>
-        addComment(tx, ctx.companyId, request.params.id, {
-          authorId: ctx.userId,
-          authorName: names.get(ctx.userId) ?? 'Call center',
-          body: request.body.body,
-          fromPublicLink: false,
-        }),
+        addComment(
+          tx,
+          ctx.companyId,
+          request.params.id,
+          {
+            authorId: ctx.userId,
+            authorName: names.get(ctx.userId) ?? 'Call center',
+            body: request.body.body,
+            fromPublicLink: false,
+          },
+          { uploads, keys: request.body.attachments },
+        ),
       );
       return ok(ticketMessages.commentAdded, comment);
     },

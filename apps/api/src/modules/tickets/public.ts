@@ -73,8 +73,9 @@ async function publicView(
     const ticket = await ticketOf(db, link.companyId, link.recordId);
     assertAlive(ticket);
     const status = ticketStatuses.find((state) => state === ticket.status) ?? 'new';
-    const comments = await commentsOf(db, link.companyId, ticket.id);
-    // The link opened this one ticket: its files, each through a read link of half an hour or so.
+    // The link opened this one ticket: its files (also under the comments they came with), each
+    // through a read link of half an hour or so.
+    const comments = await commentsOf(db, link.companyId, ticket.id, uploads.readUrl);
     const attachments = await attachmentsOf(db, link.companyId, ticket.id, uploads.readUrl);
     return {
       id: ticket.id,

@@ -283,7 +283,12 @@ export function ticketRoutes(app: FastifyInstance, db: Database, uploads: Upload
     handler: async (request) => {
       const ctx = callerOf(request);
       const ticket = await ticketService.get(db, ctx, request.params.id);
-      const results = await commentsOf(db, Number(ticket.company_id), request.params.id);
+      const results = await commentsOf(
+        db,
+        Number(ticket.company_id),
+        request.params.id,
+        uploads.fileUrl,
+      );
       return ok('', { results, total: results.length });
     },
   });
@@ -303,12 +308,18 @@ export function ticketRoutes(app: FastifyInstance, db: Database, uploads: Upload
       const companyId = Number(ticket.company_id);
       const names = await namesOf(db, companyId, [ctx.userId]);
       const comment = await db.transaction((tx) =>
-        addComment(tx, companyId, request.params.id, {
-          authorId: ctx.userId,
-          authorName: names.get(ctx.userId) ?? 'Staff',
-          body: request.body.body,
-          fromPublicLink: false,
-        }),
+        addComment(
+          tx,
+          companyId,
+          request.params.id,
+          {
+            authorId: ctx.userId,
+            authorName: names.get(ctx.userId) ?? 'Staff',
+            body: request.body.body,
+            fromPublicLink: false,
+          },
+          { uploads, keys: request.body.attachments },
+        ),
       );
       return ok(ticketMessages.commentAdded, comment);
     },

@@ -14,7 +14,7 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { notify } from '../notifications/api.ts';
 import { recordEvent, refreshSla, waitReason } from './sla.ts';
 import { queueTicketFiles } from './attachments.ts';
-import { lockTicket } from './comments.ts';
+import { lockTicket } from './lock.ts';
 import { ticketEvents, tickets, ticketTemplates } from './schema.ts';
 
 const idOf = (value: unknown): number | null =>

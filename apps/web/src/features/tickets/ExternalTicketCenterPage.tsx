@@ -40,6 +40,9 @@ import {
   fetchExternalTicket,
   fetchExternalTickets,
   postComment,
+  ticketKeys,
+  uploadCommentFile,
+  type CommentFile,
 } from './tickets-api.ts';
 
 const PER_PAGE = 25;
@@ -156,8 +159,12 @@ function ExternalTicket() {
     enabled: id !== null,
   });
   const add = useMutation({
-    mutationFn: (body: string) => postComment(id ?? 0, body, EXTERNAL_TICKETS_BASE),
-    onSuccess: () => client.invalidateQueries({ queryKey: commentsKey }),
+    mutationFn: ({ body, files }: { body: string; files: CommentFile[] }) =>
+      postComment(id ?? 0, body, EXTERNAL_TICKETS_BASE, files),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: commentsKey });
+      await client.invalidateQueries({ queryKey: ticketKeys.attachments(id ?? 0) });
+    },
   });
   if (ticket.isError)
     return <Typography role="alert">{ticket.error.message || 'Ticket not found'}</Typography>;
@@ -219,7 +226,8 @@ function ExternalTicket() {
       <TicketAttachments id={id} canWrite={!closed} base={EXTERNAL_TICKETS_BASE} />
       <CommentThread
         comments={comments.data ?? []}
-        onAdd={closed ? undefined : add.mutateAsync}
+        onAdd={closed ? undefined : (body, files) => add.mutateAsync({ body, files })}
+        onUpload={(file) => uploadCommentFile(id, file, EXTERNAL_TICKETS_BASE)}
         busy={add.isPending}
         error={add.error?.message ?? null}
         closedNote={closed ? 'This ticket is closed.' : undefined}

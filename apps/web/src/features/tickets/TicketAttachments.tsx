@@ -12,6 +12,7 @@ import type { TicketAttachment } from '@portal/contract/resources/tickets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { acceptOf } from '../../platform/uploads.ts';
+import { commentAnchor } from './TicketComments.tsx';
 import {
   attachFile,
   fetchAttachments,
@@ -30,8 +31,9 @@ const when = (value: string) =>
   new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * A ticket's files (each a short-lived read link the API signed) and, when `onAttach` is given, a
- * button to attach one; the staff views and the public ticket view share it.
+ * A ticket's files (each a short-lived read link the API signed; a file that came with a comment
+ * links to it) and, when `onAttach` is given, a button to attach one; the staff views and the
+ * public ticket view share it.
  */
 export function AttachmentList({
   files,
@@ -76,7 +78,19 @@ export function AttachmentList({
                   {file.file_name}
                 </Link>
               }
-              secondary={`${sizeOf(file.size)} · ${file.uploaded_by_name} · ${when(file.created_at)}`}
+              secondary={
+                <>
+                  {`${sizeOf(file.size)} · ${file.uploaded_by_name} · ${when(file.created_at)}`}
+                  {file.comment_id !== null && (
+                    <>
+                      {' · '}
+                      <Link href={`#${commentAnchor(file.comment_id)}`} color="inherit">
+                        with {file.uploaded_by_name}’s comment
+                      </Link>
+                    </>
+                  )}
+                </>
+              }
             />
           </ListItem>
         ))}

@@ -1,5 +1,9 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,32 +12,57 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TicketComment } from '@portal/contract/resources/tickets';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { acceptOf } from '../../platform/uploads.ts';
+import type { CommentFile } from './tickets-api.ts';
 
 const when = (value: string) =>
   new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** Where a comment sits on the page: the ticket's file list links a comment's files to it. */
+export const commentAnchor = (id: number) => `ticket-comment-${id}`;
+
 /**
- * A ticket's comments, oldest first, and a box to add one (staff's view and the public ticket
- * view share it); `onAdd` is left out when comments are closed.
+ * A ticket's comments, oldest first, each with the files that came with it, and a box to add one
+ * (staff's view and the public ticket view share it); `onAdd` is left out when comments are
+ * closed, `onUpload` when the writer may not add files (a visitor).
  */
 export function CommentThread({
   comments,
   onAdd,
+  onUpload,
   busy,
   error,
   closedNote,
 }: {
   comments: readonly Pick<
     TicketComment,
-    'id' | 'author_name' | 'body' | 'created_at' | 'from_public_link'
+    'id' | 'author_name' | 'body' | 'created_at' | 'from_public_link' | 'attachments'
   >[];
-  onAdd?: (body: string) => Promise<unknown>;
+  onAdd?: (body: string, files: CommentFile[]) => Promise<unknown>;
+  onUpload?: (file: File) => Promise<CommentFile>;
   busy?: boolean;
   error?: string | null;
   closedNote?: string;
 }) {
   const [body, setBody] = useState('');
+  const [files, setFiles] = useState<CommentFile[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const upload = (chosen: File) => {
+    if (!onUpload) return;
+    setUploading(true);
+    setUploadError(null);
+    onUpload(chosen)
+      .then((file) => setFiles((list) => [...list, file]))
+      .catch((failure: unknown) =>
+        setUploadError(
+          failure instanceof Error ? failure.message : 'The file could not be uploaded',
+        ),
+      )
+      .finally(() => setUploading(false));
+  };
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -42,12 +71,45 @@ export function CommentThread({
       {comments.length === 0 && <Typography color="text.secondary">No comments yet.</Typography>}
       <List dense aria-label="Comments">
         {comments.map((item) => (
-          <ListItem key={item.id} disableGutters alignItems="flex-start">
+          <ListItem
+            key={item.id}
+            id={commentAnchor(item.id)}
+            disableGutters
+            sx={{ flexDirection: 'column', alignItems: 'stretch' }}
+          >
             <ListItemText
               primary={item.body}
               secondary={`${item.author_name}${item.from_public_link ? ' (public link)' : ''} · ${when(item.created_at)}`}
-              slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
+              slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }}
             />
+            {item.attachments.length > 0 && (
+              <Stack
+                component="ul"
+                aria-label={`Attached to ${item.author_name}’s comment`}
+                direction="row"
+                useFlexGap
+                sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+              >
+                {item.attachments.map((file) => (
+                  <Box component="li" key={file.id} sx={{ minWidth: 0, maxWidth: '100%' }}>
+                    <Link
+                      href={file.file_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      sx={{
+                        display: 'inline-flex',
+                        alignItems: 'center',
+                        gap: 0.5,
+                        overflowWrap: 'anywhere',
+                      }}
+                    >
+                      <AttachFileIcon fontSize="small" aria-hidden />
+                      {file.file_name}
+                    </Link>
+                  </Box>
+                ))}
+              </Stack>
+            )}
           </ListItem>
         ))}
       </List>
@@ -58,7 +120,11 @@ export function CommentThread({
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (body.trim()) void onAdd(body.trim()).then(() => setBody(''));
+            if (body.trim())
+              void onAdd(body.trim(), files).then(() => {
+                setBody('');
+                setFiles([]);
+              });
           }}
         >
           {error && <Alert severity="error">{error}</Alert>}
@@ -70,11 +136,57 @@ export function CommentThread({
             onChange={(event) => setBody(event.target.value)}
             fullWidth
           />
-          <div>
-            <Button type="submit" variant="contained" loading={busy} disabled={!body.trim()}>
+          {files.length > 0 && (
+            <Stack
+              direction="row"
+              useFlexGap
+              aria-label="Files for the comment"
+              sx={{ flexWrap: 'wrap', gap: 1 }}
+            >
+              {files.map((file) => (
+                <Chip
+                  key={file.key}
+                  icon={<AttachFileIcon />}
+                  label={file.file_name}
+                  onDelete={() => setFiles((list) => list.filter((f) => f.key !== file.key))}
+                  sx={{ maxWidth: '100%' }}
+                />
+              ))}
+            </Stack>
+          )}
+          {uploadError && <Alert severity="error">{uploadError}</Alert>}
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button
+              type="submit"
+              variant="contained"
+              loading={busy}
+              disabled={!body.trim() || uploading}
+            >
               Comment
             </Button>
-          </div>
+            {onUpload && (
+              <Button
+                component="label"
+                variant="outlined"
+                loading={uploading}
+                startIcon={<AttachFileIcon />}
+              >
+                Add a file
+                <input
+                  ref={input}
+                  hidden
+                  type="file"
+                  accept={acceptOf('ticket-attachments')}
+                  aria-label="File for the comment"
+                  onChange={(event) => {
+                    const chosen = event.target.files?.[0];
+                    if (chosen) upload(chosen);
+                    if (input.current) input.current.value = '';
+                  }}
+                />
+              </Button>
+            )}
+          </Stack>
         </Stack>
       ) : (
         closedNote && <Typography color="text.secondary">{closedNote}</Typography>

@@ -38,8 +38,34 @@ export const fetchComments = (id: number, signal?: AbortSignal, base = TICKETS_B
     .get(`${base}/${id}/comments`, listDataSchema(ticketCommentSchema), { signal })
     .then((r) => r.data.results);
 
-export const postComment = (id: number, body: string, base = TICKETS_BASE) =>
-  api.post(`${base}/${id}/comments`, { body }, ticketCommentSchema);
+/** A file uploaded for a comment not yet sent: its key and its own name. */
+export interface CommentFile {
+  key: string;
+  file_name: string;
+}
+
+/** A comment with the files uploaded for it (uploadCommentFile). */
+export const postComment = (
+  id: number,
+  body: string,
+  base = TICKETS_BASE,
+  files: readonly CommentFile[] = [],
+) => api.post(`${base}/${id}/comments`, { body, attachments: files }, ticketCommentSchema);
+
+/** Uploads a file for a comment to a signed URL of the ticket; the comment attaches it. */
+export async function uploadCommentFile(
+  id: number,
+  file: File,
+  base = TICKETS_BASE,
+): Promise<CommentFile> {
+  const signed = await uploadSignedFile(
+    `${base}/${id}/attachments/sign`,
+    'ticket-attachments',
+    file,
+    'The file could not be uploaded',
+  );
+  return { key: signed.key, file_name: file.name };
+}
 
 export const fetchAttachments = (id: number, signal?: AbortSignal, base = TICKETS_BASE) =>
   api

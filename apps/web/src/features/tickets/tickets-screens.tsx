@@ -25,7 +25,14 @@ import { CommentThread } from './TicketComments.tsx';
 import { TemplateFormPage } from './TemplateFormPage.tsx';
 import { TicketPublicLink } from './TicketPublicLink.tsx';
 import { TicketSlaPanel } from './TicketSlaPanel.tsx';
-import { fetchComments, postComment, ticketKeys } from './tickets-api.ts';
+import {
+  fetchComments,
+  postComment,
+  ticketKeys,
+  TICKETS_BASE,
+  uploadCommentFile,
+  type CommentFile,
+} from './tickets-api.ts';
 
 const env = { can: hasPermission };
 const byName = (row: ResourceRow): string =>
@@ -164,8 +171,12 @@ function TicketPanels({ id }: { id: number }) {
     queryFn: ({ signal }) => fetchComments(id, signal),
   });
   const add = useMutation({
-    mutationFn: (body: string) => postComment(id, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.comments(id) }),
+    mutationFn: ({ body, files }: { body: string; files: CommentFile[] }) =>
+      postComment(id, body, TICKETS_BASE, files),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ticketKeys.comments(id) });
+      await client.invalidateQueries({ queryKey: ticketKeys.attachments(id) });
+    },
   });
   if (!ticket.data) return null;
   const closed = ticket.data.status === 'closed';
@@ -180,7 +191,12 @@ function TicketPanels({ id }: { id: number }) {
       <TicketAttachments id={id} canWrite={!closed && hasPermission('write_tickets')} />
       <CommentThread
         comments={comments.data ?? []}
-        onAdd={!closed && hasPermission('write_tickets') ? add.mutateAsync : undefined}
+        onAdd={
+          !closed && hasPermission('write_tickets')
+            ? (body, files) => add.mutateAsync({ body, files })
+            : undefined
+        }
+        onUpload={(file) => uploadCommentFile(id, file)}
         busy={add.isPending}
         error={add.error?.message ?? null}
         closedNote={closed ? 'This ticket is closed.' : undefined}
