@@ -19,8 +19,21 @@ let admin: AdminUser;
 test.beforeAll(async ({ request }) => {
   admin = await createAdminUser(request, 'orders');
   const agent = await apiAs(request, AGENT.email);
-  for (const product of [widget, gadget])
-    await agent.send('POST', '/products', { ...product, is_serialized: false });
+  // Submit needs the units in the warehouse (an order must fit what is available).
+  const shelf = await agent.send<{ id: number }>('POST', '/stock-locations', {
+    name: `Orders Warehouse ${tag}`,
+  });
+  for (const product of [widget, gadget]) {
+    const made = await agent.send<{ id: number }>('POST', '/products', {
+      ...product,
+      is_serialized: false,
+    });
+    await agent.send('POST', '/inventory-items', {
+      product_id: made.id,
+      location_id: shelf.id,
+      serials: Array.from({ length: 3 }, (_, i) => `${product.sku}-${String(i + 1)}`),
+    });
+  }
 });
 
 /** Types into a searchable select and picks the option that names the row. */
