@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '../support/fixtures.ts';
-import type { Page } from '@playwright/test';
+import { search } from '../support/combobox.ts';
 import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
 import { apiAs } from '../support/api.ts';
 import { AGENT } from '../support/session.ts';
@@ -31,19 +31,6 @@ test.beforeAll(async ({ request }) => {
     tax_exempt: true,
   });
 });
-
-async function search(
-  page: Page,
-  scope: ReturnType<Page['locator']> | Page,
-  label: string,
-  text: string,
-  option: RegExp,
-) {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(text);
-  await page.getByRole('option', { name: option }).click();
-}
 
 test('a B2B invoice: rung up for a business account, sent, paid in full, listed', async ({
   page,

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '../support/fixtures.ts';
-import type { Page } from '@playwright/test';
+import { search } from '../support/combobox.ts';
 import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
 import { apiAs } from '../support/api.ts';
 import { AGENT } from '../support/session.ts';
@@ -35,20 +35,6 @@ test.beforeAll(async ({ request }) => {
     });
   }
 });
-
-/** Types into a searchable select and picks the option that names the row. */
-async function search(
-  page: Page,
-  scope: ReturnType<Page['locator']> | Page,
-  label: string,
-  text: string,
-  option: RegExp,
-) {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(text);
-  await page.getByRole('option', { name: option }).click();
-}
 
 test('an order with two lines: the server prices it, Submit moves it, History shows who did what', async ({
   page,

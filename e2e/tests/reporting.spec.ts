@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { pick } from '../support/combobox.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { signIn } from '../support/session.ts';
 
@@ -8,11 +8,6 @@ test.describe.configure({ timeout: 90_000 });
 const MANAGER = 'manager@demo.example';
 const NOT_CONFIGURED =
   'Power BI is not configured on this server: an administrator must set the POWERBI_* environment variables (see the README) before reports can be shown.';
-
-const pick = async (page: Page, label: string, option: string): Promise<void> => {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-};
 
 test('the chart builder offers the sales and orders datasets with their measures', async ({
   page,

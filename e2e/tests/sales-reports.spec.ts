@@ -1,14 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { pick } from '../support/combobox.ts';
 import { signIn } from '../support/session.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-const pick = async (page: Page, label: string, option: string): Promise<void> => {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-};
 
 test('the demo admin opens Sales Reports, groups by employee and exports the CSV', async ({
   page,
