@@ -73,14 +73,21 @@ export async function takeCountedStock(
 }
 
 /**
- * Counted units enter a location (the stock screens' movements and uploads, issue 19): its
- * quantity goes up by `quantity` (the row made when missing) and a movement with the reason and
- * who is written, in the caller's transaction. Answers the quantity now held.
+ * Counted units enter a location (a receipt's accepted units, the stock screens' movements and
+ * uploads, issue 19): its quantity goes up by `quantity` (the row made when missing) and a movement
+ * with the reason, the receipt if any, and who is written, in the caller's transaction. Answers the
+ * quantity now held.
  */
 export async function addCountedStock(
   tx: Tx,
   ctx: Ctx,
-  input: { location_id: number; product_id: number; quantity: number; reason: string },
+  input: {
+    location_id: number;
+    product_id: number;
+    quantity: number;
+    reason: string;
+    receipt_id?: number;
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(warehouseStock)
@@ -104,6 +111,7 @@ export async function addCountedStock(
     product_id: input.product_id,
     delta: input.quantity,
     reason: input.reason,
+    receipt_id: input.receipt_id ?? null,
     user_id: ctx.userId,
   });
   return row?.quantity ?? input.quantity;

@@ -25,14 +25,13 @@ import { createResourceService } from '../../platform/resources/service.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { productNamesOf, stockFactsOf } from '../catalog/api.ts';
 import { receiveWarehouseUnits, unitPlace } from '../inventory/api.ts';
+import { addCountedStock } from './api.ts';
 import {
   purchaseOrderLines,
   purchaseOrderReceiptLines,
   purchaseOrderReceipts,
   purchaseOrders,
   suppliers,
-  warehouseStock,
-  warehouseStockMovements,
 } from './schema.ts';
 
 /** Places where a unit is the company's stock (not sold, returned or written off). */
@@ -454,44 +453,6 @@ export async function editReceipt(
         before,
         after,
       });
-  });
-}
-
-/** Counted (not serialised) units enter a location: the quantity grows, a movement is written. */
-async function addCountedStock(
-  tx: Tx,
-  ctx: RequestContext,
-  input: {
-    location_id: number;
-    product_id: number;
-    quantity: number;
-    reason: string;
-    receipt_id: number;
-  },
-) {
-  await tx
-    .insert(warehouseStock)
-    .values({
-      company_id: ctx.companyId,
-      location_id: input.location_id,
-      product_id: input.product_id,
-      quantity: input.quantity,
-    })
-    .onConflictDoUpdate({
-      target: [warehouseStock.company_id, warehouseStock.location_id, warehouseStock.product_id],
-      set: {
-        quantity: sql`${warehouseStock.quantity} + ${input.quantity}`,
-        updated_at: sql`now()`,
-      },
-    });
-  await tx.insert(warehouseStockMovements).values({
-    company_id: ctx.companyId,
-    location_id: input.location_id,
-    product_id: input.product_id,
-    delta: input.quantity,
-    reason: input.reason,
-    receipt_id: input.receipt_id,
-    user_id: ctx.userId,
   });
 }
 
