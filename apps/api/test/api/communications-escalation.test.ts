@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bulletin } from '@portal/contract/communications';
 import type { Notification } from '@portal/contract/notifications';
 import { runBulletinEscalation } from '../../src/modules/communications/escalation.ts';
 import { namesOf } from '../../src/modules/users/api.ts';
-import { users } from '../../src/modules/users/schema.ts';
-import { signInPerson, signInStoreStaff, type Person, type StoreStaff } from '../support/people.ts';
+import { bulletinPeople, type Person, type StoreStaff } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Escalation of unacknowledged bulletins (issue 18 item 7): the job is run directly with a clock
@@ -58,16 +56,7 @@ const at = (bulletin: Bulletin, offsetMs: number) => Date.parse(bulletin.version
 
 beforeAll(async () => {
   t = await startTestApp();
-  [employee, manager, northwind] = await Promise.all([
-    signInStoreStaff(t, 'employee@demo.example'),
-    signInPerson(t, 'manager@demo.example'),
-    signInPerson(t, 'admin@northwind.example'),
-  ]);
-  const [row] = await t.database.db
-    .select({ role_id: users.role_id })
-    .from(users)
-    .where(eq(users.id, employee.id));
-  employeeRole = row?.role_id ?? 0;
+  ({ employee, manager, northwind, employeeRole } = await bulletinPeople(t));
   const names = await namesOf(t.database.db, employee.companyId, [employee.id]);
   employeeName = names.get(employee.id) ?? '';
   expect(employeeName).toBeTruthy();

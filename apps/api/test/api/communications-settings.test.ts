@@ -11,8 +11,7 @@ import { deliverPending } from '../../src/modules/notifications/deliver.ts';
 import { runBulletinEscalation } from '../../src/modules/communications/escalation.ts';
 import { bulletins } from '../../src/modules/communications/schema.ts';
 import { notificationDeliveries, notifications } from '../../src/modules/notifications/schema.ts';
-import { users } from '../../src/modules/users/schema.ts';
-import { signInPerson, signInStoreStaff, type Person, type StoreStaff } from '../support/people.ts';
+import { bulletinPeople, type Person, type StoreStaff } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 // /communications/settings (issue 18 item 7): the company's defaults for new bulletins, who may
@@ -56,16 +55,7 @@ const base: CommunicationSettings = {
 
 beforeAll(async () => {
   t = await startTestApp();
-  [employee, manager, northwind] = await Promise.all([
-    signInStoreStaff(t, 'employee@demo.example'),
-    signInPerson(t, 'manager@demo.example'),
-    signInPerson(t, 'admin@northwind.example'),
-  ]);
-  const [row] = await t.database.db
-    .select({ role_id: users.role_id })
-    .from(users)
-    .where(eq(users.id, employee.id));
-  employeeRole = row?.role_id ?? 0;
+  ({ employee, manager, northwind, employeeRole } = await bulletinPeople(t));
 }, 240_000);
 afterAll(() => t.close());
 

@@ -7,7 +7,7 @@ import type {
   Rates,
 } from '@portal/contract/communications';
 import { users } from '../../src/modules/users/schema.ts';
-import { signInPerson, signInStoreStaff, type Person, type StoreStaff } from '../support/people.ts';
+import { bulletinPeople, signInPerson, type Person, type StoreStaff } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Reply<T> = { data: T; message: string };
@@ -42,11 +42,7 @@ const question = { question: 'How many days?', choices: ['7', '14', '30'], answe
 
 beforeAll(async () => {
   t = await startTestApp();
-  [employee, manager, northwind] = await Promise.all([
-    signInStoreStaff(t, 'employee@demo.example'),
-    signInPerson(t, 'manager@demo.example'),
-    signInPerson(t, 'admin@northwind.example'),
-  ]);
+  ({ employee, manager, northwind, employeeRole } = await bulletinPeople(t));
   for (const email of ['warehouse@demo.example', 'callcenter@demo.example', 'user@demo.example']) {
     const person = await signInPerson(t, email);
     if (person.storeId !== null && person.storeId !== employee.storeId) {
@@ -54,11 +50,6 @@ beforeAll(async () => {
       break;
     }
   }
-  const [row] = await t.database.db
-    .select({ role_id: users.role_id })
-    .from(users)
-    .where(eq(users.id, employee.id));
-  employeeRole = row?.role_id ?? 0;
 });
 afterAll(() => t.close());
 

@@ -30,3 +30,20 @@ export async function signInStoreStaff(t: TestApp, email: string): Promise<Store
   if (person.storeId === null) throw new Error(`no user with a store: ${email}`);
   return { ...person, storeId: person.storeId };
 }
+
+/**
+ * Who the bulletin tests sign in: the demo store employee, their role (what a bulletin aims at
+ * beside the store), their manager, and an admin of another company.
+ */
+export async function bulletinPeople(t: TestApp) {
+  const [employee, manager, northwind] = await Promise.all([
+    signInStoreStaff(t, 'employee@demo.example'),
+    signInPerson(t, 'manager@demo.example'),
+    signInPerson(t, 'admin@northwind.example'),
+  ]);
+  const [row] = await t.database.db
+    .select({ role_id: users.role_id })
+    .from(users)
+    .where(eq(users.id, employee.id));
+  return { employee, manager, northwind, employeeRole: row?.role_id ?? 0 };
+}
