@@ -1,19 +1,16 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import { formatInZone } from '@portal/contract/hr';
 import { payTypes, type PayType } from '@portal/contract/hr-employees';
 import {
   compensationResource,
   employeeDocumentResource,
   recordMessages,
-  storeAccessResource,
 } from '@portal/contract/hr-records';
 import type { Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
 import { queueFileDeletion, type Uploads } from '../../platform/uploads.ts';
-import { findStore, getEmployee } from '../hr/api.ts';
-import { hrEmployeeDetails, hrStoreTempAccess } from '../hr/schema.ts';
+import { getEmployee, setEmployeePayType, storeTempAccessService } from '../hr/api.ts';
 import { assertMayActOn } from '../users/api.ts';
 import { hrCompensations, hrEmployeeDocuments } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
@@ -21,7 +18,6 @@ import { tenantScope } from '../../db/columns.ts';
 /** The folder documents are uploaded to (10 MB, documents and images). */
 export const DOCUMENTS_FOLDER = 'company-documents';
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 const isPayType = (value: unknown): value is PayType =>
   (payTypes as readonly unknown[]).includes(value);
 
@@ -85,15 +81,8 @@ export const compensationService = createResourceService({
         .orderBy(desc(hrCompensations.effective_from), desc(hrCompensations.id))
         .limit(1);
       if (!current) return;
-      await tx
-        .update(hrEmployeeDetails)
-        .set({ pay_type: current.pay_type, updated_at: sql`now()` })
-        .where(
-          and(
-            tenantScope(hrEmployeeDetails, ctx.companyId),
-            eq(hrEmployeeDetails.user_id, Number(row.user_id)),
-          ),
-        );
+      if (isPayType(current.pay_type))
+        await setEmployeePayType(tx, ctx.companyId, Number(row.user_id), current.pay_type);
     },
     async decorate(rows) {
       for (const row of rows) if (!isPayType(row.pay_type)) row.pay_type = 'hourly';
@@ -152,42 +141,5 @@ export function employeeDocumentService(uploads: Uploads) {
 
 // ---- Store temporary access
 
-/** Clocking rights at another store of the company for a date range (inclusive). */
-export const storeAccessService = createResourceService({
-  ...employeeRecord,
-  definition: storeAccessResource,
-  table: hrStoreTempAccess,
-  hooks: {
-    authorize: authorizeOnEmployee,
-    async beforeCreate(input, ctx, tx, userId = 0) {
-      const employee = await getEmployee(tx, ctx, userId);
-      const store = await findStore(tx, ctx.companyId, input.store_id);
-      if (employee.current_store === store.id)
-        throw AppError.badRequest(recordMessages.ownStore, { store_id: [recordMessages.ownStore] });
-      return {
-        store_id: store.id,
-        starts_on: input.starts_on,
-        ends_on: input.ends_on,
-        note: input.note?.trim() || null,
-        granted_by: ctx.userId,
-      };
-    },
-    /** Where today, in the store's zone, falls against the range. */
-    async decorate(rows, ctx, db) {
-      const today = new Map<number, string>();
-      for (const storeId of new Set(rows.map((row) => Number(row.store_id)))) {
-        const store = await findStore(db, ctx.companyId, storeId);
-        today.set(storeId, formatInZone(new Date(), store.time_zone).slice(0, 10));
-      }
-      for (const row of rows) {
-        const day = today.get(Number(row.store_id)) ?? todayUtc();
-        row.status =
-          day < String(row.starts_on)
-            ? 'upcoming'
-            : day > String(row.ends_on)
-              ? 'expired'
-              : 'active';
-      }
-    },
-  },
-});
+/** Clocking rights at another store of the company for a date range (inclusive); hr owns them. */
+export const storeAccessService = storeTempAccessService(employeeRecord, authorizeOnEmployee);

@@ -8,6 +8,7 @@ export { findStore, getCompanySettings, listBreakSettings } from './settings.ts'
 export { clockIn, clockOut, currentScheduleId, endBreak, sessionOf, startBreak } from './clock.ts';
 export { mayClockAt, worksAt } from './store-access.ts';
 export { getEmployee } from './employees.ts';
+export { setEmployeePayType, storeTempAccessService } from './store-temp-access.ts';
 export { currentStaff, type StaffMember, type StaffQuery } from './store-access.ts';
 export { supervisorsOf } from './org.ts';
 export { daySnapshot, type DayRow } from './snapshot.ts';
