@@ -46,25 +46,29 @@ export async function publish(db: Executor, companyId: number, event: PortalEven
 }
 
 /**
- * What NOTIFY carries for an event: the whole event when it fits; otherwise its type and audience
- * only (subscribers refetch anyway), and a list of people too long for one payload (a bulletin to
- * 2,000 people) split over several, each person in exactly one and the permission in the first.
+ * What NOTIFY carries for an event: the whole event when it fits. Otherwise the audience goes
+ * beside the event's other fields when those are small (a type, a kind, ids), or beside its type
+ * alone (subscribers refetch anyway); and a list of people too long for one payload (a bulletin to
+ * 2,000 people) is split over several, each person in exactly one and the permission in the first.
  */
 export function notifyPayloads(companyId: number, event: PortalEvent): string[] {
   const whole = JSON.stringify({ companyId, event });
   if (whole.length <= MAX_PAYLOAD) return [whole];
-  const slim = (audience: EventAudience | undefined) =>
-    JSON.stringify({ companyId, event: { type: event.type, audience } });
-  const userIds = event.audience?.userIds ?? [];
-  const single = slim(event.audience);
+  const { audience, ...data } = event;
+  const base: PortalEvent =
+    JSON.stringify(data).length <= MAX_PAYLOAD / 2 ? data : { type: event.type };
+  const render = (to: EventAudience | undefined) =>
+    JSON.stringify({ companyId, event: to ? { ...base, audience: to } : base });
+  const userIds = audience?.userIds ?? [];
+  const single = render(audience);
   if (single.length <= MAX_PAYLOAD || !userIds.length) return [single];
   // Every id takes at most 17 characters in JSON (safe integers) with its comma.
-  const perPayload = Math.max(1, Math.floor((MAX_PAYLOAD - slim({}).length - 64) / 17));
+  const perPayload = Math.max(1, Math.floor((MAX_PAYLOAD - render({}).length - 64) / 17));
   const payloads: string[] = [];
   for (let start = 0; start < userIds.length; start += perPayload) {
-    const audience: EventAudience = { userIds: userIds.slice(start, start + perPayload) };
-    if (start === 0 && event.audience?.permission) audience.permission = event.audience.permission;
-    payloads.push(slim(audience));
+    const to: EventAudience = { userIds: userIds.slice(start, start + perPayload) };
+    if (start === 0 && audience?.permission) to.permission = audience.permission;
+    payloads.push(render(to));
   }
   return payloads;
 }
