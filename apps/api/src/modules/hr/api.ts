@@ -1,7 +1,9 @@
 // The hr module's public functions for other modules (docs/ARCHITECTURE.md, "Boundaries").
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
-import { hrTimecards } from './schema.ts';
+import { hrEmployeeDetails, hrTimecards } from './schema.ts';
 
 export { loginClockFieldsFor } from './login-fields.ts';
 export { findStore, getCompanySettings, listBreakSettings } from './settings.ts';
@@ -31,3 +33,35 @@ export const companyTimecards = (db: Executor, companyId: number) =>
     .from(hrTimecards)
     .where(tenantScope(hrTimecards, companyId))
     .as('timecard');
+
+/** The supervisor of the person in `userId` (null when none), as a scalar SQL piece for a select. */
+export const supervisorIdOf = (companyId: AnyPgColumn, userId: AnyPgColumn): SQL<number | null> =>
+  sql<
+    number | null
+  >`(select ${hrEmployeeDetails.supervisor_id} from ${hrEmployeeDetails} where ${tenantScope(hrEmployeeDetails, companyId)} and ${hrEmployeeDetails.user_id} = ${userId})`;
+
+/** A condition: the person in `userId` has an employee record and is not terminated. */
+export const isEmployed = (companyId: AnyPgColumn, userId: AnyPgColumn): SQL =>
+  sql`exists (select 1 from ${hrEmployeeDetails} where ${tenantScope(hrEmployeeDetails, companyId)} and ${hrEmployeeDetails.user_id} = ${userId} and ${hrEmployeeDetails.terminated_at} is null)`;
+
+/** One employee's supervisor (null when none or no employee record). */
+export async function supervisorOf(db: Executor, companyId: number, userId: number) {
+  const [row] = await db
+    .select({ supervisor_id: hrEmployeeDetails.supervisor_id })
+    .from(hrEmployeeDetails)
+    .where(and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.user_id, userId)));
+  return row?.supervisor_id ?? null;
+}
+
+/** Sets who an employee reports to. */
+export async function setSupervisor(
+  db: Executor,
+  companyId: number,
+  userId: number,
+  supervisorId: number | null,
+) {
+  await db
+    .update(hrEmployeeDetails)
+    .set({ supervisor_id: supervisorId })
+    .where(and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.user_id, userId)));
+}

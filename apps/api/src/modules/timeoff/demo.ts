@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
-import { hrEmployeeDetails } from '../hr/schema.ts';
+import { setSupervisor } from '../hr/api.ts';
 import { users } from '../users/schema.ts';
 import {
   hrTimeoffAllowances,
@@ -59,12 +59,7 @@ export async function seedTimeoffDemo(tx: Tx, companyId: number) {
   const manager = people.find((p) => p.email === 'manager@demo.example');
   if (!employee || !manager || !vacation) return;
 
-  await tx
-    .update(hrEmployeeDetails)
-    .set({ supervisor_id: manager.id })
-    .where(
-      and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.user_id, employee.id)),
-    );
+  await setSupervisor(tx, companyId, employee.id, manager.id);
   const start = new Date(Date.now() + 14 * 86_400_000);
   const next = new Date(start.getTime() + 86_400_000);
   const end = next.getUTCFullYear() === start.getUTCFullYear() ? next : start;

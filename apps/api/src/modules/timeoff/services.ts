@@ -6,7 +6,6 @@ import {
   eq,
   gte,
   inArray,
-  isNull,
   lte,
   ne,
   sql,
@@ -28,7 +27,7 @@ import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
 import { notify } from '../notifications/api.ts';
-import { hrEmployeeDetails } from '../hr/schema.ts';
+import { isEmployed, supervisorIdOf, supervisorOf } from '../hr/api.ts';
 import { users } from '../users/schema.ts';
 import {
   hrTimeoffAllowances,
@@ -100,14 +99,6 @@ const typeColumns = {
 
 // ---- Who may see and decide
 
-async function supervisorOf(db: Executor, companyId: number, userId: number) {
-  const [row] = await db
-    .select({ supervisor_id: hrEmployeeDetails.supervisor_id })
-    .from(hrEmployeeDetails)
-    .where(and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.user_id, userId)));
-  return row?.supervisor_id ?? null;
-}
-
 /** A holder of write_hr_timeoff, or the employee's supervisor; never for one's own request. */
 const mayDecide = (ctx: RequestContext, userId: number, supervisorId: number | null) =>
   userId !== ctx.userId &&
@@ -144,7 +135,7 @@ const requestColumns = {
   id: hrTimeoffRequests.id,
   user_id: hrTimeoffRequests.user_id,
   employee_name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
-  supervisor_id: hrEmployeeDetails.supervisor_id,
+  supervisor_id: supervisorIdOf(hrTimeoffRequests.company_id, hrTimeoffRequests.user_id),
   type_id: hrTimeoffRequests.type_id,
   type_name: hrTimeoffTypes.name,
   is_paid: hrTimeoffTypes.is_paid,
@@ -169,13 +160,6 @@ function selectRequests(db: Executor, where: SQL | undefined) {
     .innerJoin(
       hrTimeoffTypes,
       tenantJoin(hrTimeoffTypes, hrTimeoffRequests.company_id, hrTimeoffRequests.type_id),
-    )
-    .leftJoin(
-      hrEmployeeDetails,
-      and(
-        tenantScope(hrEmployeeDetails, hrTimeoffRequests.company_id),
-        eq(hrEmployeeDetails.user_id, hrTimeoffRequests.user_id),
-      ),
     )
     .leftJoin(
       decider,
@@ -239,7 +223,7 @@ export async function listRequests(
       ne(hrTimeoffRequests.user_id, ctx.userId),
       hasPermission(ctx, 'write_hr_timeoff')
         ? undefined
-        : eq(hrEmployeeDetails.supervisor_id, ctx.userId),
+        : eq(supervisorIdOf(hrTimeoffRequests.company_id, hrTimeoffRequests.user_id), ctx.userId),
     );
   else if (!hasPermission(ctx, 'read_hr_timeoff') && !hasPermission(ctx, 'write_hr_timeoff'))
     throw AppError.forbidden();
@@ -269,13 +253,6 @@ export async function pendingCount(db: Executor, ctx: RequestContext): Promise<n
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(hrTimeoffRequests)
-    .leftJoin(
-      hrEmployeeDetails,
-      and(
-        tenantScope(hrEmployeeDetails, hrTimeoffRequests.company_id),
-        eq(hrEmployeeDetails.user_id, hrTimeoffRequests.user_id),
-      ),
-    )
     .where(
       and(
         tenantScope(hrTimeoffRequests, ctx.companyId),
@@ -283,7 +260,7 @@ export async function pendingCount(db: Executor, ctx: RequestContext): Promise<n
         ne(hrTimeoffRequests.user_id, ctx.userId),
         hasPermission(ctx, 'write_hr_timeoff')
           ? undefined
-          : eq(hrEmployeeDetails.supervisor_id, ctx.userId),
+          : eq(supervisorIdOf(hrTimeoffRequests.company_id, hrTimeoffRequests.user_id), ctx.userId),
       ),
     );
   return Number(row?.total ?? 0);
@@ -468,11 +445,8 @@ export async function leavesReport(
       user_id: users.id,
       employee_name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
     })
-    .from(hrEmployeeDetails)
-    .innerJoin(users, tenantJoin(users, hrEmployeeDetails.company_id, hrEmployeeDetails.user_id))
-    .where(
-      and(tenantScope(hrEmployeeDetails, ctx.companyId), isNull(hrEmployeeDetails.terminated_at)),
-    )
+    .from(users)
+    .where(and(tenantScope(users, ctx.companyId), isEmployed(users.company_id, users.id)))
     .orderBy(asc(users.last_name), asc(users.first_name));
   const types = await db
     .select(typeColumns)
