@@ -1,3 +1,5 @@
+import { createAdminUser } from '../support/admin-user.ts';
+import { apiAs } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { AGENT, localStorageOf, signIn, submitLogin } from '../support/session.ts';
 
@@ -112,4 +114,50 @@ test('a signed-in user visiting /login goes home', async ({ page }) => {
   await signIn(page);
   await page.goto('/login');
   await expect(page).toHaveURL('/oneview');
+});
+
+test('an email and password that open two companies: choose a company, then signed in there', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000); // two sign-ins and two users set up through the API
+  // The same person in two companies with one password (issue 12: emails are unique per company).
+  const user = await createAdminUser(request, 'choice');
+  const north = await apiAs(request, 'admin@northwind.example');
+  const me = await north.get<{ company_id: number }>('/auth/me');
+  const roles = await north.get<{ results: { id: number; access_level: number }[] }>(
+    '/user-roles?perPage=100',
+  );
+  const role = roles.results.find((row) => row.access_level < 4);
+  if (!role) throw new Error('no Northwind role to give');
+  await north.send('POST', '/users', {
+    email: user.email,
+    password: user.password,
+    first_name: 'Tabitha',
+    last_name: 'North',
+    role_id: role.id,
+  });
+
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/login');
+    await submitLogin(page, user.email, user.password);
+    await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Demo Wireless', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Northwind Mobile', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    if (width === 390) await page.getByRole('button', { name: 'Back to sign in' }).click();
+  }
+  await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
+  await page.getByRole('button', { name: 'Northwind Mobile', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const stored = JSON.parse((await localStorageOf(page)).user ?? '{}') as {
+    email?: string;
+    company_id?: number;
+  };
+  expect(stored).toMatchObject({ email: user.email, company_id: me.company_id });
 });

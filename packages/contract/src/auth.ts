@@ -33,6 +33,13 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** The companies a sign-in may continue into, and the token that carries the choice. */
+export const companyChoiceSchema = z.object({
+  token: z.string(),
+  companies: z.array(z.object({ id, name: z.string() })),
+});
+export type CompanyChoice = z.infer<typeof companyChoiceSchema>;
+
 /**
  * The login reply. SPEC.md section 3 lists these fields at the top level of the reply (beside
  * `success`), so login is the one reply whose payload is not under `data`.
@@ -67,6 +74,12 @@ export const loginResponseSchema = z.object({
   twoFactorToken: z.string().nullable(),
   twoFactorMethod: z.enum(['email', 'totp']).nullable(),
   twoFactorDestination: z.string().nullable(),
+  /**
+   * Set when the email and password match accounts in several companies (`loginStatus`
+   * `company_choice`, `user` null): only the companies whose password matched, and the short-lived
+   * signed token that POST /auth/login/company sends back with the chosen company's id.
+   */
+  companyChoice: companyChoiceSchema.nullable().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -74,6 +87,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const loginStatuses = {
   success: 'success',
   twoFactorPending: 'two_factor_pending',
+  companyChoice: 'company_choice',
 } as const;
 
 export const twoFactorMethods = ['email', 'totp'] as const;
@@ -92,6 +106,14 @@ export const twoFactorVerifyRequestSchema = z.strictObject({
   code: sixDigitCode,
 });
 export type TwoFactorVerifyRequest = z.input<typeof twoFactorVerifyRequestSchema>;
+/** POST /auth/login/company: the choice token of a login reply and one of its companies. */
+export const companyChoiceRequestSchema = z.strictObject({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{20,4000}$/, 'The sign-in step is not valid. Please sign in again.'),
+  company_id: id,
+});
+export type CompanyChoiceRequest = z.input<typeof companyChoiceRequestSchema>;
 export const twoFactorResendRequestSchema = z.strictObject({ token: challengeToken });
 export const twoFactorResendDataSchema = z.object({ resendAfterSeconds: z.number().int() });
 
@@ -204,6 +226,7 @@ export const authMessages = {
     `Please wait ${seconds} seconds before asking for another code`,
   twoFactorResendLimit: 'Too many codes sent. Please sign in again.',
   twoFactorResendTotp: 'Use the code from your authenticator app',
+  chooseCompany: 'Choose a company',
   twoFactorMailFailed: 'The code could not be sent. Try again later.',
   twoFactorEnabled: 'Two-factor sign-in turned on',
   twoFactorDisabled: 'Two-factor sign-in turned off',

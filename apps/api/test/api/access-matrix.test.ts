@@ -23,6 +23,8 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 const PUBLIC_BY_DESIGN = [
   'GET /api/health',
   'POST /api/auth/login',
+  // The company choice of a sign-in whose email and password open several companies.
+  'POST /api/auth/login/company',
   'POST /api/auth/2factor/verify',
   'POST /api/auth/2factor/resend',
   'GET /api/auth/options',

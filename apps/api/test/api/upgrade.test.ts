@@ -91,6 +91,32 @@ describe('upgrade from the previous release', { timeout: 240_000 }, () => {
         payload: { token: challenge.twoFactorToken, code },
       });
       expect(verified.statusCode, verified.body).toBe(200);
+
+      // The upgraded identities are unique per company (0053): the same email may sign in at a
+      // second company, and the same password then offers both.
+      for (const statement of [
+        sql`insert into companies (id, name) values (901, 'Upgrade Second')`,
+        sql`insert into roles (company_id, id, name, base_role, access_level)
+          values (901, 9011, 'Second Agent', 'master_agent', 4)`,
+        sql`insert into users (company_id, id, email, first_name, last_name, role_id, access_level)
+          values (901, 9012, 'kept@upgrade.example', 'Kept', 'Twice', 9011, 4)`,
+        sql`insert into user_identities (email, company_id, user_id, password_hash)
+          select email, 901, 9012, password_hash from user_identities where company_id = 900`,
+      ])
+        await current.system.execute(statement);
+      const both = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'kept@upgrade.example', password: PASSWORD },
+      });
+      expect(both.statusCode, both.body).toBe(200);
+      expect(
+        both.json<{ companyChoice: { companies: { id: number; name: string }[] } }>().companyChoice
+          .companies,
+      ).toEqual([
+        { id: 900, name: 'Upgrade Mobile' },
+        { id: 901, name: 'Upgrade Second' },
+      ]);
     } finally {
       await app.close();
       await current.close();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { authMessages } from '@portal/contract/auth';
 import { BRAND } from '@portal/contract/constants';
 import { recordSecurityEvent } from '../../platform/security-events.ts';
@@ -7,6 +7,7 @@ import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../mail/api.ts';
 import { sendRecordedMail } from '../notifications/api.ts';
+import { companyNameOf } from '../organisation/api.ts';
 import { userIdentities, users } from '../users/schema.ts';
 import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
 import { passwordResets } from './schema.ts';
@@ -18,8 +19,10 @@ export const RESET_LINK_MINUTES = 60;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Mails a reset link when the email belongs to an active user, at most 3 per account per hour.
- * The caller answers the same either way, so the reply tells nothing about which emails exist.
+ * Mails a reset link to each active user the email signs in as: one mail per company (an email is
+ * unique per company, not across them, issue 12), each naming its company, at most 3 per account
+ * per hour. The caller answers the same either way, so the reply tells nothing about which emails
+ * exist or where.
  */
 export async function requestPasswordReset(
   db: Database,
@@ -27,15 +30,29 @@ export async function requestPasswordReset(
   appUrl: string,
   email: string,
 ): Promise<void> {
-  const [found] = await db
+  const found = await db
     .select({ company_id: users.company_id, user_id: users.id })
     .from(userIdentities)
     .innerJoin(users, tenantJoin(users, userIdentities.company_id, userIdentities.user_id))
     .where(
       and(eq(userIdentities.email, email), eq(users.is_active, true), eq(users.is_deleted, false)),
-    );
-  if (!found) return;
-  const quota = { key: `reset:${email}`, limit: limits.resetMails };
+    )
+    .orderBy(asc(users.company_id));
+  for (const account of found) {
+    const company = await companyNameOf(db, account.company_id);
+    await mailResetLink(db, mailer, appUrl, email, { ...account, company });
+  }
+}
+
+/** One account's reset link: the newest only works, and the quota is the account's. */
+async function mailResetLink(
+  db: Database,
+  mailer: Mailer,
+  appUrl: string,
+  email: string,
+  found: { company_id: number; user_id: number; company: string },
+) {
+  const quota = { key: `reset:${found.company_id}:${email}`, limit: limits.resetMails };
   if ((await throttleState(db, [quota])).blocked.length > 0) return;
   await recordFailure(db, [quota]);
 
@@ -60,7 +77,7 @@ export async function requestPasswordReset(
     });
   });
   const link = `${appUrl}/reset-password?token=${token}`;
-  const subject = `Reset your ${BRAND} password`;
+  const subject = `Reset your ${BRAND} password for ${found.company}`;
   // Recorded in the company's /mail-reports without the link (it takes the account over).
   await sendRecordedMail(
     db,
@@ -70,7 +87,7 @@ export async function requestPasswordReset(
       companyId: found.company_id,
       subject,
       text:
-        `Someone asked to reset the password of your ${BRAND} account (${email}).\n\n` +
+        `Someone asked to reset the password of your ${BRAND} account (${email}) at ${found.company}.\n\n` +
         `Open this link within 1 hour to choose a new password:\n${link}\n\n` +
         `The link works once. If you did not ask for it, ignore this mail: your password stays as it is.`,
     },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   authMessages,
   authOptionsSchema,
+  companyChoiceRequestSchema,
   forgotPasswordRequestSchema,
   forgotPasswordResponseSchema,
   loginFailureSchema,
@@ -18,6 +19,7 @@ import {
   twoFactorResendDataSchema,
   twoFactorResendRequestSchema,
   twoFactorVerifyRequestSchema,
+  type CompanyChoice,
   type LoginResponse,
   type TwoFactorMethod,
 } from '@portal/contract/auth';
@@ -43,6 +45,7 @@ import { rateLimited } from './rate-limits.ts';
 import { loadSignedInUser, type SignedInUser } from './session-user.ts';
 import { openSession, revokeSession } from '../users/api.ts';
 import { signUp } from './signup.ts';
+import { chosenIdentity, companyChoiceFor, identitiesOf, type Identity } from './company-choice.ts';
 import { clearThrottle, loginKeys, recordFailure, throttleState } from './throttle.ts';
 import {
   maskEmail,
@@ -88,34 +91,54 @@ function signedInReply(
   };
 }
 
-/** Success without a user: the second factor is pending. Nothing about the account is told yet. */
+/** A sign-in step's reply before anyone is signed in: nothing about the account is told yet. */
+const withoutUser = (): Omit<LoginResponse, 'message' | 'loginStatus'> => ({
+  success: true,
+  user: null,
+  token: null,
+  sidebarItems: [],
+  theme_color: DEFAULT_THEME_COLOR,
+  geolocation_restriction_required: false,
+  clock_in: false,
+  scheduleId: null,
+  breakPopUpShow: false,
+  timezone: DEFAULT_TIMEZONE,
+  timeout_limit: DEFAULT_TIMEOUT_LIMIT_MINUTES,
+  isB2BUser: false,
+  showAutoClockoutTimeCards: false,
+  dealer_id: null,
+  vendor_id: null,
+  faceAuthPending: false,
+  faceAuthError: null,
+  twoFactor: false,
+  HomeScreen: null,
+  reason: null,
+  twoFactorToken: null,
+  twoFactorMethod: null,
+  twoFactorDestination: null,
+  companyChoice: null,
+});
+
+/** Success without a user: the second factor is pending. */
 function twoFactorReply(method: TwoFactorMethod, token: string, email: string): LoginResponse {
   return {
-    success: true,
+    ...withoutUser(),
     message: method === 'email' ? authMessages.twoFactorMailed : authMessages.twoFactorTotp,
-    user: null,
-    token: null,
-    sidebarItems: [],
-    theme_color: DEFAULT_THEME_COLOR,
-    geolocation_restriction_required: false,
-    clock_in: false,
-    scheduleId: null,
-    breakPopUpShow: false,
-    timezone: DEFAULT_TIMEZONE,
-    timeout_limit: DEFAULT_TIMEOUT_LIMIT_MINUTES,
-    isB2BUser: false,
-    showAutoClockoutTimeCards: false,
-    dealer_id: null,
-    vendor_id: null,
-    faceAuthPending: false,
-    faceAuthError: null,
     twoFactor: true,
     loginStatus: loginStatuses.twoFactorPending,
-    HomeScreen: null,
-    reason: null,
     twoFactorToken: token,
     twoFactorMethod: method,
     twoFactorDestination: method === 'email' ? maskEmail(email) : null,
+  };
+}
+
+/** Success without a user: the email and password match accounts in several companies. */
+function companyChoiceReply(choice: CompanyChoice): LoginResponse {
+  return {
+    ...withoutUser(),
+    message: authMessages.chooseCompany,
+    loginStatus: loginStatuses.companyChoice,
+    companyChoice: choice,
   };
 }
 
@@ -182,14 +205,53 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
     return token;
   };
 
+  /**
+   * A sign-in whose identity is known and whose password matched: refused (deleted, disabled,
+   * locked), or a second-factor challenge, or the session. Counters clear only when sign-in
+   * completes: a password alone must not reset the count of wrong second-factor codes, or a stolen
+   * password would buy unlimited code guesses.
+   */
+  const continueSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    identity: Identity,
+    signedIn: SignedInUser | null,
+    counting?: boolean,
+  ) => {
+    if (!signedIn) return refuse(reply, 401, authMessages.badCredentials);
+    if (signedIn.refusal) return refuse(reply, 401, signedIn.refusal);
+    const method = twoFactorMethodFor(identity, signedIn.company.two_factor_required);
+    if (method) {
+      const token = await startChallenge(db, mailer, {
+        companyId: identity.company_id,
+        userId: identity.user_id,
+        email: identity.email,
+        method,
+        ip: request.ip,
+      });
+      return twoFactorReply(method, token, identity.email);
+    }
+    const keys = loginKeys(identity.email, request.ip);
+    if (counting ?? (await throttleState(db, [keys.pair, keys.account])).counting)
+      await clearThrottle(db, [keys.pair.key, keys.account.key]);
+    // The session's insert and the clock's reads do not depend on each other: sent together.
+    const [token, clock] = await Promise.all([
+      open(signedIn, request),
+      loginClockFieldsFor(db, signedIn.user),
+    ]);
+    return signedInReply(signedIn, token, clock);
+  };
+
   r.post('/auth/login', {
     schema: {
       tags: ['Auth'],
       summary: 'Sign in with email and password',
       description:
         'Answers the login response, or success with user null and twoFactor true plus a ' +
-        'twoFactorToken when a second factor is needed. Failed attempts are limited per account ' +
-        'and address, per account and per address (429).',
+        'twoFactorToken when a second factor is needed, or success with user null and a ' +
+        'companyChoice when the email and password match accounts in several companies (continue ' +
+        'with POST /auth/login/company). Failed attempts are limited per account and address, ' +
+        'per account and per address (429).',
       body: loginRequestSchema,
       response: {
         200: loginResponseSchema,
@@ -204,28 +266,30 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
       const { email, password } = request.body;
       const keys = loginKeys(email, request.ip);
       const gate = await throttleState(db, [keys.pair, keys.account, keys.address]);
-      const [identity] = await db
-        .select()
-        .from(userIdentities)
-        .where(eq(userIdentities.email, email));
+      // One identity per company that has this email (none, one, or several).
+      const candidates = await identitiesOf(db, email);
+      // Security events go to every company the email signs in to (or to none when unknown).
+      const eventTargets = candidates.length ? candidates : [undefined];
 
       const hardBlock = gate.blocked.find((b) => b.key !== keys.account.key);
       const accountBlock = gate.blocked.find((b) => b.key === keys.account.key);
-      const block =
-        hardBlock ??
-        (accountBlock &&
-        !(identity && (await knownAddress(db, identity.company_id, identity.user_id, request.ip)))
-          ? accountBlock
-          : undefined);
+      const knownToAny = async () => {
+        for (const identity of candidates)
+          if (await knownAddress(db, identity.company_id, identity.user_id, request.ip))
+            return true;
+        return false;
+      };
+      const block = hardBlock ?? (accountBlock && !(await knownToAny()) ? accountBlock : undefined);
       if (block) {
-        await recordSecurityEvent(db, {
-          kind: 'locked_out',
-          companyId: identity?.company_id ?? null,
-          userId: identity?.user_id ?? null,
-          email,
-          ip: request.ip,
-          detail: { retry_after_seconds: block.retryAfterSeconds },
-        });
+        for (const identity of eventTargets)
+          await recordSecurityEvent(db, {
+            kind: 'locked_out',
+            companyId: identity?.company_id ?? null,
+            userId: identity?.user_id ?? null,
+            email,
+            ip: request.ip,
+            detail: { retry_after_seconds: block.retryAfterSeconds },
+          });
         reply.header('retry-after', String(block.retryAfterSeconds));
         return refuse(
           reply,
@@ -234,43 +298,59 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
         );
       }
 
-      const passwordOk = await verifyPassword(identity?.password_hash, password);
-      if (!identity || !passwordOk) {
+      // The same argon2id work per candidate (a decoy hash when there is none), no early exit.
+      const verdicts = candidates.length
+        ? await Promise.all(
+            candidates.map((identity) => verifyPassword(identity.password_hash, password)),
+          )
+        : [await verifyPassword(undefined, password)];
+      const matched = candidates.filter((_, index) => verdicts[index]);
+      if (matched.length === 0) {
         await recordFailure(db, [keys.pair, keys.account, keys.address]);
-        await recordSecurityEvent(db, {
-          kind: 'sign_in_failed',
-          companyId: identity?.company_id ?? null,
-          userId: identity?.user_id ?? null,
-          email,
-          ip: request.ip,
-          detail: { reason: identity ? 'password' : 'unknown_email' },
-        });
+        for (const identity of eventTargets)
+          await recordSecurityEvent(db, {
+            kind: 'sign_in_failed',
+            companyId: identity?.company_id ?? null,
+            userId: identity?.user_id ?? null,
+            email,
+            ip: request.ip,
+            detail: { reason: identity ? 'password' : 'unknown_email' },
+          });
         return refuse(reply, 401, authMessages.badCredentials);
       }
-      const signedIn = await loadSignedInUser(db, identity.company_id, identity.user_id);
-      if (!signedIn) return refuse(reply, 401, authMessages.badCredentials);
-      if (signedIn.refusal) return refuse(reply, 401, signedIn.refusal);
-
-      // Counters clear only when sign-in completes: a password alone must not reset the count of
-      // wrong second-factor codes, or a stolen password would buy unlimited code guesses.
-      const method = twoFactorMethodFor(identity, signedIn.company.two_factor_required);
-      if (method) {
-        const token = await startChallenge(db, mailer, {
-          companyId: identity.company_id,
-          userId: identity.user_id,
-          email: identity.email,
-          method,
-          ip: request.ip,
-        });
-        return twoFactorReply(method, token, identity.email);
+      if (matched.length === 1) {
+        const [identity] = matched as [Identity];
+        const signedIn = await loadSignedInUser(db, identity.company_id, identity.user_id);
+        return continueSignIn(request, reply, identity, signedIn, gate.counting);
       }
-      if (gate.counting) await clearThrottle(db, [keys.pair.key, keys.account.key]);
-      // The session's insert and the clock's reads do not depend on each other: sent together.
-      const [token, clock] = await Promise.all([
-        open(signedIn, request),
-        loginClockFieldsFor(db, signedIn.user),
-      ]);
-      return signedInReply(signedIn, token, clock);
+      // The password opens accounts in several companies: the person picks one.
+      return companyChoiceReply(await companyChoiceFor(db, secrets, email, matched));
+    },
+  });
+
+  r.post('/auth/login/company', {
+    schema: {
+      tags: ['Auth'],
+      summary: 'Continue a sign-in into one of the companies its login reply offered',
+      description:
+        'Sends back the companyChoice token of a login reply (valid 5 minutes) with the id of one ' +
+        'of its companies; answers as POST /auth/login does for that company. A forged, altered ' +
+        'or expired token, or a company the token does not offer, is a 401.',
+      body: companyChoiceRequestSchema,
+      response: {
+        200: loginResponseSchema,
+        400: errorReplySchema,
+        401: loginFailureSchema,
+        429: errorReplySchema,
+      },
+    },
+    config: { access: 'public', rateLimit: rateLimited.verify },
+    handler: async (request, reply) => {
+      const { token, company_id } = request.body;
+      const identity = await chosenIdentity(db, secrets, token, company_id);
+      if (!identity) return refuse(reply, 401, authMessages.twoFactorExpired);
+      const signedIn = await loadSignedInUser(db, identity.company_id, identity.user_id);
+      return continueSignIn(request, reply, identity, signedIn);
     },
   });
 

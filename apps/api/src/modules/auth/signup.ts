@@ -11,6 +11,7 @@ import { tenantScope } from '../../db/columns.ts';
 /**
  * Self sign-up into the deployment's company (SIGNUP_COMPANY_ID) with its base_user role: the
  * least access, which an admin can raise. The user row and the identity are written together.
+ * Only that company's emails are taken: one used in another company signs up (issue 12).
  */
 export async function signUp(
   db: Database,
@@ -37,7 +38,7 @@ export async function signUp(
     const [taken] = await tx
       .select({ email: userIdentities.email })
       .from(userIdentities)
-      .where(eq(userIdentities.email, input.email));
+      .where(and(tenantScope(userIdentities, companyId), eq(userIdentities.email, input.email)));
     if (taken) throw AppError.conflict(authMessages.emailTaken);
     const [user] = await tx
       .insert(users)

@@ -279,6 +279,7 @@ const openSecret = (secrets: SecretBox, stored: string) =>
 export async function sealPlainTotpSecrets(db: Database, secrets: SecretBox): Promise<number> {
   const plain = await db
     .select({
+      company_id: userIdentities.company_id,
       email: userIdentities.email,
       secret: userIdentities.totp_secret,
       pending: userIdentities.totp_pending_secret,
@@ -302,7 +303,7 @@ export async function sealPlainTotpSecrets(db: Database, secrets: SecretBox): Pr
     await db
       .update(userIdentities)
       .set({ totp_secret: seal(row.secret), totp_pending_secret: seal(row.pending) })
-      .where(eq(userIdentities.email, row.email));
+      .where(and(tenantScope(userIdentities, row.company_id), eq(userIdentities.email, row.email)));
   }
   return plain.length;
 }

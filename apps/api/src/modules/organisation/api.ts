@@ -8,7 +8,7 @@ import {
 } from '@portal/contract/resources/organisation';
 import type { Executor } from '../../platform/database.ts';
 import type { Relation } from '../../platform/resources/service.ts';
-import { districts, regions, stores } from './schema.ts';
+import { companies, districts, regions, stores } from './schema.ts';
 
 /**
  * What the organisation module offers other modules. The time zone of the store that `storeId`
@@ -16,6 +16,14 @@ import { districts, regions, stores } from './schema.ts';
  */
 export const storeTimeZoneOf = (companyId: AnyPgColumn, storeId: AnyPgColumn): SQL<string> =>
   sql<string>`(select ${stores.time_zone} from ${stores} where ${tenantJoin(stores, companyId, storeId)})`;
+
+/** The companies' names, by name (the sign-in's company choice). */
+export const companyNamesOf = (db: Executor, ids: readonly number[]) =>
+  db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, [...ids]))
+    .orderBy(asc(companies.name), asc(companies.id));
 
 /** The name of the store, district or region an id of the caller's table names (SQL). */
 export const placeNameOf = (

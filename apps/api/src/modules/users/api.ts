@@ -28,6 +28,7 @@ export {
   takenEmails,
 } from './bulk-rows.ts';
 export { userService } from './services.ts';
+export { identitiesOf, type Identity } from './identities.ts';
 export { directory, emailsOf, namesOf, roleIdOf, type DirectoryPerson } from './directory.ts';
 
 /** The resource engine's belongs-to relation (`related=user`) to the user whose id `column` holds. */

@@ -144,9 +144,8 @@ export function checkPerson(
 /**
  * The emails a sign-in identity of the caller's company already has, asked 500 at a time. Another
  * company's are never looked at, so no row of a preview says an address exists elsewhere (that was
- * an oracle of 5,000 addresses per preview). Sign-in emails are still global: a commit that meets one
- * fails as a whole on the identities' key with the generic 409 (platform/error-handler.ts), naming
- * no row, and nothing is saved.
+ * an oracle of 5,000 addresses per preview), and a commit writes them: identities are unique per
+ * company (issue 12).
  */
 export async function takenEmails(
   db: Executor,

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   unique,
@@ -54,30 +55,41 @@ export const users = pgTable(
 );
 
 /**
- * Sign-in identities are global: an email finds its company before any tenant scope exists.
+ * Sign-in identities, one per user: an email is unique within its company, not across companies,
+ * so whether an address is used in another company is never visible from inside one. Sign-in reads
+ * them by email before any tenant scope exists (the system path) and may find one per company.
  * Only the auth module reads this table; password hashes never leave it.
  */
-export const userIdentities = pgTable('user_identities', {
-  email: text().primaryKey(),
-  company_id: integer()
-    .notNull()
-    .references(() => companies.id),
-  user_id: integer().notNull(),
-  password_hash: text().notNull(),
-  auth_uuid: uuid().notNull().defaultRandom(),
-  password_changed_at: isoTimestamp('password_changed_at')
-    .notNull()
-    .default(sql`now()`),
-  /** Two-factor sign-in chosen by the user: `email`, `totp`, or null (the company may still require it). */
-  two_factor_method: text(),
-  /** Base32 TOTP secret once enrolment is confirmed; the pending one while the QR code is shown. */
-  totp_secret: text(),
-  totp_pending_secret: text(),
-  /** The last accepted TOTP time step: a code is accepted once. */
-  totp_last_step: integer(),
-  /** argon2id hash of the mobile PIN. */
-  mobile_pin_hash: text(),
-});
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id),
+    email: text().notNull(),
+    user_id: integer().notNull(),
+    password_hash: text().notNull(),
+    auth_uuid: uuid().notNull().defaultRandom(),
+    password_changed_at: isoTimestamp('password_changed_at')
+      .notNull()
+      .default(sql`now()`),
+    /** Two-factor sign-in chosen by the user: `email`, `totp`, or null (the company may still require it). */
+    two_factor_method: text(),
+    /** Base32 TOTP secret once enrolment is confirmed; the pending one while the QR code is shown. */
+    totp_secret: text(),
+    totp_pending_secret: text(),
+    /** The last accepted TOTP time step: a code is accepted once. */
+    totp_last_step: integer(),
+    /** argon2id hash of the mobile PIN. */
+    mobile_pin_hash: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.email] }),
+    unique().on(t.company_id, t.user_id),
+    // Sign-in and password reset look an email up in every company.
+    index().on(t.email),
+  ],
+);
 
 /** Opaque bearer sessions: only the SHA-256 of the token is stored, so a leaked table logs no one in. */
 export const sessions = pgTable(

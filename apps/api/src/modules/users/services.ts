@@ -31,9 +31,9 @@ async function roleAccessLevel(
 }
 
 /**
- * An email already signing in to the company is a clear 409. Another company's is not looked up:
- * sign-in emails are global, so the identity's key refuses it when it is written, with the same
- * generic 409 as any duplicate (error-handler.ts), and nothing says where the address is used.
+ * An email already signing in to the company is a clear 409. Another company's is not looked up
+ * and does not matter: identities are unique per company (issue 12), so the same address may sign
+ * in to several companies and a create tells nothing about where else it is used.
  */
 async function assertEmailFree(tx: Tx, email: string, companyId: number) {
   const [taken] = await tx

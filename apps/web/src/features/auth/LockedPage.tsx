@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { CompanyChoice, LoginResponse } from '@portal/contract/auth';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import { FALLBACK_ERROR_MESSAGE, LOGIN_PATH } from '../../platform/api.ts';
 import { clearStorage, readStored } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
 import { login } from './auth-api.ts';
+import { CompanyChoiceStep } from './CompanyChoiceStep.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { clearLock, isLocked, readLockedUser, safeRedirect } from './lock.ts';
 import { isSignedIn, startSession, type SignedInResponse } from './session.ts';
@@ -40,6 +42,7 @@ export function LockedPage() {
   const [lockedUser] = useState(readLockedUser);
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const [choice, setChoice] = useState<CompanyChoice | null>(null);
 
   // Unlocked in another tab: this one follows, signed in with the new session.
   useEffect(() => {
@@ -53,12 +56,15 @@ export function LockedPage() {
     notify.success(response.message);
     void navigate(redirect, { replace: true });
   };
+  const answer = (response: LoginResponse) => {
+    setChoice(null);
+    if (isSignedIn(response)) finish(response);
+    else if (response.companyChoice) setChoice(response.companyChoice);
+    else setChallenge(challengeOf(response));
+  };
   const unlock = useMutation({
     mutationFn: (email: string) => login({ email, password }),
-    onSuccess: (response) => {
-      if (isSignedIn(response)) finish(response);
-      else setChallenge(challengeOf(response));
-    },
+    onSuccess: answer,
   });
 
   if (!lockedUser) return <Navigate to={LOGIN_PATH} replace />;
@@ -87,7 +93,16 @@ export function LockedPage() {
         </Typography>
         <Typography color="text.secondary">{lockedUser.email}</Typography>
       </Stack>
-      {challenge ? (
+      {choice ? (
+        <CompanyChoiceStep
+          choice={choice}
+          onAnswer={answer}
+          onCancel={() => {
+            setChoice(null);
+            unlock.reset();
+          }}
+        />
+      ) : challenge ? (
         <TwoFactorStep
           challenge={challenge}
           onSignedIn={finish}

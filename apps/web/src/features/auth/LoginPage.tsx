@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import type { loginRequestSchema } from '@portal/contract/auth';
+import type { CompanyChoice, LoginResponse, loginRequestSchema } from '@portal/contract/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -27,14 +27,21 @@ const loginResolver: Resolver<LoginForm, unknown, LoginValues> = async (values, 
 const TwoFactorStep = lazy(async () => ({
   default: (await import('./TwoFactorStep.tsx')).TwoFactorStep,
 }));
+const CompanyChoiceStep = lazy(async () => ({
+  default: (await import('./CompanyChoiceStep.tsx')).CompanyChoiceStep,
+}));
 
 export const authOptionsQueryKey = ['auth', 'options'] as const;
 
-/** The sign-in screen (/login), with the two-factor step when the account needs one. */
+/**
+ * The sign-in screen (/login), with the company choice when the email and password open accounts
+ * in several companies, and the two-factor step when the account needs one.
+ */
 export function LoginPage() {
   const signedIn = useSession((state) => state.userId !== null);
   const location = useLocation();
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const [choice, setChoice] = useState<CompanyChoice | null>(null);
   const options = useQuery({
     queryKey: authOptionsQueryKey,
     queryFn: async () => (await authApi()).fetchAuthOptions(),
@@ -51,16 +58,37 @@ export function LoginPage() {
     notify.success(response.message);
     startSession(response);
   };
+  // A sign-in step's answer: signed in, a company to choose, or a second factor.
+  const answer = (response: LoginResponse) => {
+    setChoice(null);
+    if (isSignedIn(response)) finish(response);
+    else if (response.companyChoice) setChoice(response.companyChoice);
+    else setChallenge(challengeOf(response));
+  };
   const signIn = useMutation({
     mutationFn: async (values: LoginValues) => (await authApi()).login(values),
-    onSuccess: (response) => {
-      if (isSignedIn(response)) finish(response);
-      else setChallenge(challengeOf(response));
-    },
+    onSuccess: answer,
   });
 
   // Signed in (now or before): go back where the visitor was headed, or home.
   if (signedIn) return <Navigate to={returnPathFrom(location.state)} replace />;
+
+  if (choice) {
+    return (
+      <AuthCard title="Choose a company">
+        <Suspense fallback={null}>
+          <CompanyChoiceStep
+            choice={choice}
+            onAnswer={answer}
+            onCancel={() => {
+              setChoice(null);
+              signIn.reset();
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
 
   if (challenge) {
     return (
@@ -81,7 +109,10 @@ export function LoginPage() {
 
   const failure = signIn.error
     ? signIn.error.message || FALLBACK_ERROR_MESSAGE
-    : signIn.data && !isSignedIn(signIn.data) && !challengeOf(signIn.data)
+    : signIn.data &&
+        !isSignedIn(signIn.data) &&
+        !challengeOf(signIn.data) &&
+        !signIn.data.companyChoice
       ? (signIn.data.reason ?? FALLBACK_ERROR_MESSAGE)
       : null;
 

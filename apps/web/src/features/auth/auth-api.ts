@@ -10,6 +10,7 @@ import {
   twoFactorStatusSchema,
   type AccountUpdate,
   type ChangePasswordRequest,
+  type CompanyChoiceRequest,
   type LoginRequest,
   type LoginResponse,
   type MailMessage,
@@ -51,6 +52,10 @@ async function signInStep(path: string, body: unknown): Promise<LoginResponse> {
   }
   return parseReply(path, loginResponseSchema, payload);
 }
+
+/** POST /auth/login/company: continues a sign-in into one of the companies its reply offered. */
+export const chooseCompany = (request: CompanyChoiceRequest) =>
+  signInStep('/auth/login/company', request);
 
 /** POST /auth/2factor/verify: the code for a pending sign-in; answers the login response. */
 export const verifyTwoFactor = (request: TwoFactorVerifyRequest) =>
