@@ -24,9 +24,13 @@ import {
   payPeriodOf,
   weekStartOf,
 } from '../timesheets/api.ts';
-import { hrTimeoffRequests } from '../timeoff/schema.ts';
 import { hrTimesheetCorrections } from '../timesheets/schema.ts';
-import { balances, listApprovedTimeOff, listRequests } from '../timeoff/api.ts';
+import {
+  balances,
+  listApprovedTimeOff,
+  listRequests,
+  pendingRequestCounts,
+} from '../timeoff/api.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
@@ -449,17 +453,7 @@ async function queryTeam(
         isNull(hrTimecards.clock_out),
       ),
     );
-  const pending = await db
-    .select({ user_id: hrTimeoffRequests.user_id, total: sql<number>`count(*)::int` })
-    .from(hrTimeoffRequests)
-    .where(
-      and(
-        tenantScope(hrTimeoffRequests, companyId),
-        inArray(hrTimeoffRequests.user_id, ids),
-        eq(hrTimeoffRequests.status, 'pending'),
-      ),
-    )
-    .groupBy(hrTimeoffRequests.user_id);
+  const pending = await pendingRequestCounts(db, companyId, ids);
   return rows.map((row) => {
     const card = open.find((o) => o.user_id === row.user_id);
     return {
@@ -470,7 +464,7 @@ async function queryTeam(
           ? clockStatus.onBreak
           : clockStatus.clockedIn,
       clocked_in_store: card?.store_name ?? null,
-      pending_timeoff: Number(pending.find((p) => p.user_id === row.user_id)?.total ?? 0),
+      pending_timeoff: pending.get(row.user_id) ?? 0,
     };
   });
 }

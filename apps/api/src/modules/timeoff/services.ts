@@ -729,3 +729,24 @@ export async function cancelRequest(
   });
   return getRequest(db, ctx, id);
 }
+
+/** How many pending requests each of the given people of a company has (absent: none), in one query. */
+export async function pendingRequestCounts(
+  db: Executor,
+  companyId: number,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ user_id: hrTimeoffRequests.user_id, total: sql<number>`count(*)::int` })
+    .from(hrTimeoffRequests)
+    .where(
+      and(
+        tenantScope(hrTimeoffRequests, companyId),
+        inArray(hrTimeoffRequests.user_id, [...userIds]),
+        eq(hrTimeoffRequests.status, 'pending'),
+      ),
+    )
+    .groupBy(hrTimeoffRequests.user_id);
+  return new Map(rows.map((row) => [row.user_id, Number(row.total)]));
+}
