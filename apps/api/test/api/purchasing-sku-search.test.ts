@@ -83,7 +83,9 @@ describe('SKU search', () => {
         select p.id from products p
          where p.company_id = ${agent.companyId} and p.is_active and ${sql.join(each, sql` and `)}
          order by p.name, p.id limit ${limit}`);
-      return (result.rows as { id: number }[]).map((row) => Number(row.id));
+      // node-postgres and PGlite both answer { rows }; the shared executor types it loosely.
+      const rows: unknown = Reflect.get(Object(result), 'rows');
+      return (Array.isArray(rows) ? rows : []).map((row) => Number(Reflect.get(Object(row), 'id')));
     };
     // A walk over one or a few words each, terms standing for many words (intersected), none.
     const cases: [string, number][] = [
