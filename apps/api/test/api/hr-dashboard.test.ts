@@ -295,6 +295,7 @@ describe('my view and the team', () => {
     expect(view.correction_requests.filter((c) => c.timecard_id === card.id)).toEqual([
       expect.objectContaining({
         timecard_id: card.id,
+        store_name: expect.any(String),
         status: 'pending',
         reason: 'Forgot to clock out',
       }),

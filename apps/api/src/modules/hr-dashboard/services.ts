@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   LATE_GRACE_MINUTES,
   type MyView,
@@ -20,11 +20,11 @@ import { users } from '../users/schema.ts';
 import {
   addDays,
   computeTimesheets,
+  correctionRequestsOf,
   localDate,
   payPeriodOf,
   weekStartOf,
 } from '../timesheets/api.ts';
-import { hrTimesheetCorrections } from '../timesheets/schema.ts';
 import {
   balances,
   listApprovedTimeOff,
@@ -352,38 +352,7 @@ export async function myView(db: Executor, ctx: RequestContext): Promise<MyView>
     .orderBy(asc(hrSchedules.shift_start))
     .limit(50);
 
-  const corrections = await db
-    .select({
-      id: hrTimesheetCorrections.id,
-      timecard_id: hrTimesheetCorrections.timecard_id,
-      store_name: stores.name,
-      time_zone: hrTimecards.time_zone,
-      clock_in: hrTimecards.clock_in,
-      requested_start: hrTimesheetCorrections.requested_start,
-      requested_end: hrTimesheetCorrections.requested_end,
-      reason: hrTimesheetCorrections.reason,
-      status: hrTimesheetCorrections.status,
-      decision_reason: hrTimesheetCorrections.decision_reason,
-      created_at: hrTimesheetCorrections.created_at,
-    })
-    .from(hrTimesheetCorrections)
-    .innerJoin(
-      hrTimecards,
-      tenantJoin(
-        hrTimecards,
-        hrTimesheetCorrections.company_id,
-        hrTimesheetCorrections.timecard_id,
-      ),
-    )
-    .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
-    .where(
-      and(
-        tenantScope(hrTimesheetCorrections, ctx.companyId),
-        eq(hrTimesheetCorrections.user_id, ctx.userId),
-      ),
-    )
-    .orderBy(desc(hrTimesheetCorrections.created_at), desc(hrTimesheetCorrections.id))
-    .limit(20);
+  const corrections = await correctionRequestsOf(db, ctx.companyId, ctx.userId);
 
   return {
     today,
