@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { recordSecurityEvent } from '../../platform/security-events.ts';
 import { queueFileDeletion } from '../../platform/uploads.ts';
-import { assertMayAssignRole, mayActOn } from '../access/api.ts';
+import { assertMayAssignRole, baseRoleColumn, mayActOn } from '../access/api.ts';
 import { assertMayActOn } from './act-on.ts';
 import { roles } from '../access/schema.ts';
 import { stores } from '../organisation/schema.ts';
@@ -51,6 +51,8 @@ export const userService = createResourceService({
     role: { table: roles, definition: roleResource, column: 'role_id' },
     store: { table: stores, definition: storeResource, column: 'current_store' },
   },
+  // Read for the rank decoration (can_manage); the reply's schema does not send it.
+  computed: { base_role: baseRoleColumn('users') },
   hooks: {
     async beforeCreate(input, ctx, tx) {
       await assertEmailFree(tx, input.email, ctx.companyId);
@@ -131,28 +133,33 @@ export const userService = createResourceService({
         how: 'deleted_with_user',
       });
     },
-    /** `can_manage`: whether the caller may act on the user (the rank rule), for the screens. */
+    /**
+     * `can_manage`: whether the caller may act on the user (the rank rule), for the screens. Rows
+     * read by the engine carry their role's `base_role` (computed below); a created or updated row
+     * has its role looked up.
+     */
     async decorate(rows, ctx, db) {
-      if (!rows.length) return;
-      const found = await db
-        .select({ company_id: roles.company_id, id: roles.id, base_role: roles.base_role })
-        .from(roles)
-        .where(
-          inArray(
-            roles.id,
-            rows.map((row) => Number(row.role_id)),
-          ),
-        );
+      const unread = rows.filter((row) => typeof row.base_role !== 'string');
+      const found = unread.length
+        ? await db
+            .select({ company_id: roles.company_id, id: roles.id, base_role: roles.base_role })
+            .from(roles)
+            .where(
+              inArray(
+                roles.id,
+                unread.map((row) => Number(row.role_id)),
+              ),
+            )
+        : [];
       for (const row of rows) {
-        const role = found.find(
-          (r) => r.id === Number(row.role_id) && r.company_id === Number(row.company_id),
-        );
-        row.can_manage = role
-          ? mayActOn(ctx, {
-              id: row.id,
-              company_id: Number(row.company_id),
-              base_role: role.base_role,
-            })
+        const baseRole =
+          typeof row.base_role === 'string'
+            ? row.base_role
+            : found.find(
+                (r) => r.id === Number(row.role_id) && r.company_id === Number(row.company_id),
+              )?.base_role;
+        row.can_manage = baseRole
+          ? mayActOn(ctx, { id: row.id, company_id: Number(row.company_id), base_role: baseRole })
           : false;
       }
     },
