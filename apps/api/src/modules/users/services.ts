@@ -52,7 +52,7 @@ export const userService = createResourceService({
     store: { table: stores, definition: storeResource, column: 'current_store' },
   },
   // Read for the rank decoration (can_manage); the reply's schema does not send it.
-  computed: { base_role: baseRoleColumn('users') },
+  computed: { base_role: baseRoleColumn(users) },
   hooks: {
     async beforeCreate(input, ctx, tx) {
       await assertEmailFree(tx, input.email, ctx.companyId);

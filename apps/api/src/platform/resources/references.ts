@@ -91,6 +91,22 @@ export function referenceColumns(
   );
 }
 
+/**
+ * One column of the row that `pointer` points to (its company's row), as a correlated subquery of a
+ * single-table select over `from`: written with explicit names, as referenceColumns is.
+ */
+export function pointedColumn(
+  from: ResourceTable,
+  pointer: string,
+  to: ResourceTable,
+  column: string,
+): SQL {
+  const outer = (name: string) =>
+    sql`${sql.identifier(getTableName(from))}.${sql.identifier(name)}`;
+  const inner = (name: string) => sql`pointed.${sql.identifier(name)}`;
+  return sql`(select ${inner(column)} from ${sql.identifier(getTableName(to))} pointed where ${inner('company_id')} = ${outer('company_id')} and ${inner('id')} = ${outer(pointer)})`;
+}
+
 /** Adds each reference's `as` name to every row: one query per declared reference, not per row. */
 export async function attachReferences(
   db: Executor,
