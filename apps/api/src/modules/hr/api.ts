@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
-import { hrEmployeeDetails, hrTimecards } from './schema.ts';
+import { hrDepartmentRoles, hrEmployeeDetails, hrTimecards } from './schema.ts';
 
 export { loginClockFieldsFor } from './login-fields.ts';
 export { findStore, getCompanySettings, listBreakSettings } from './settings.ts';
@@ -64,4 +64,17 @@ export async function setSupervisor(
     .update(hrEmployeeDetails)
     .set({ supervisor_id: supervisorId })
     .where(and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.user_id, userId)));
+}
+
+/** Whether the company has the department role `roleId` (active or not). */
+export async function departmentRoleExists(
+  db: Executor,
+  companyId: number,
+  roleId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: hrDepartmentRoles.id })
+    .from(hrDepartmentRoles)
+    .where(and(tenantScope(hrDepartmentRoles, companyId), eq(hrDepartmentRoles.id, roleId)));
+  return row !== undefined;
 }
