@@ -314,3 +314,11 @@ export async function storePlacesOf(db: Executor, companyId: number, storeIds: n
     .leftJoin(regions, tenantJoin(regions, districts.company_id, districts.region_id))
     .where(and(tenantScope(stores, companyId), inArray(stores.id, storeIds)));
 }
+
+/** Every store of the company (active or not) by id, with its time zone (demo seeding). */
+export const companyStoresOf = (db: Executor, companyId: number) =>
+  db
+    .select({ id: stores.id, time_zone: stores.time_zone })
+    .from(stores)
+    .where(tenantScope(stores, companyId))
+    .orderBy(asc(stores.id));
