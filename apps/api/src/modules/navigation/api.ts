@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
-import { embedsAndLinks, requiredFields } from './schema.ts';
+import { embedsAndLinks, requiredFields, sidebarItems } from './schema.ts';
 
 export { loadSidebarTree } from './sidebar.ts';
 export { moveSidebarItem } from './menu-move.ts';
@@ -25,4 +25,17 @@ export async function embedSlugs(db: Executor, companyId: number): Promise<Set<s
     .from(embedsAndLinks)
     .where(tenantScope(embedsAndLinks, companyId));
   return new Set(rows.map((row) => row.slug));
+}
+
+/** A menu item another module adds for a company (its demo seeding). */
+export type NewSidebarItem = Omit<typeof sidebarItems.$inferInsert, 'company_id' | 'id'>;
+
+/** Adds menu items to the company's sidebar, in one statement. */
+export async function addSidebarItems(
+  db: Executor,
+  companyId: number,
+  items: readonly NewSidebarItem[],
+): Promise<void> {
+  if (!items.length) return;
+  await db.insert(sidebarItems).values(items.map((item) => ({ ...item, company_id: companyId })));
 }
