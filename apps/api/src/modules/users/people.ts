@@ -1,0 +1,65 @@
+// People of a company as other modules read and create them (exported through api.ts).
+import { and, eq, inArray } from 'drizzle-orm';
+import { tenantScope } from '../../db/columns.ts';
+import type { Executor } from '../../platform/database.ts';
+import { userIdentities, users } from './schema.ts';
+
+/** The company's not deleted people whose email is among `emails`: their id and email. */
+export async function undeletedByEmail(
+  db: Executor,
+  companyId: number,
+  emails: readonly string[],
+): Promise<{ id: number; email: string }[]> {
+  if (!emails.length) return [];
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        tenantScope(users, companyId),
+        eq(users.is_deleted, false),
+        inArray(users.email, [...emails]),
+      ),
+    );
+}
+
+/** The ids of every person of the company, deleted ones too. */
+export async function userIdsOf(db: Executor, companyId: number): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(tenantScope(users, companyId));
+  return rows.map((row) => row.id);
+}
+
+/** A person another module creates (an HR bulk upload): their account fields. */
+export interface NewPerson {
+  email: string;
+  first_name: string;
+  last_name: string;
+  role_id: number;
+  access_level: number;
+  current_store: number | null;
+}
+
+/**
+ * Creates people of the company with their sign-in identities (the password hash `passwordHashOf`
+ * gives for each email), in two statements; answers their ids by email.
+ */
+export async function insertPeople(
+  db: Executor,
+  companyId: number,
+  people: readonly NewPerson[],
+  passwordHashOf: (email: string) => string,
+): Promise<{ id: number; email: string }[]> {
+  const inserted = await db
+    .insert(users)
+    .values(people.map((person) => ({ ...person, company_id: companyId })))
+    .returning({ id: users.id, email: users.email });
+  await db.insert(userIdentities).values(
+    inserted.map((user) => ({
+      email: user.email,
+      company_id: companyId,
+      user_id: user.id,
+      password_hash: passwordHashOf(user.email),
+    })),
+  );
+  return inserted;
+}
