@@ -315,6 +315,63 @@ export async function storePlacesOf(db: Executor, companyId: number, storeIds: n
     .where(and(tenantScope(stores, companyId), inArray(stores.id, storeIds)));
 }
 
+/**
+ * Companies as a subquery aliased `company` (id, whether active, logo, theme colour, time zone,
+ * timeout and whether a second factor is required), for a query that joins its rows to their
+ * company in one statement (the session lookup, the signed-in user); with `companyId`, that one.
+ */
+export const companiesToJoin = (db: Executor, companyId?: number) =>
+  db
+    .select({
+      id: companies.id,
+      is_active: companies.is_active,
+      logo_url: companies.logo_url,
+      theme_color: companies.theme_color,
+      timezone: companies.timezone,
+      timeout_limit: companies.timeout_limit,
+      two_factor_required: companies.two_factor_required,
+    })
+    .from(companies)
+    .where(companyId === undefined ? undefined : eq(companies.id, companyId))
+    .as('company');
+
+/**
+ * Stores as a subquery aliased `store` (company, id, unique id, name, time zone, and whether the
+ * store, its district or its region is B2B), for a query that joins its rows to a store in one
+ * statement (the signed-in user's current store).
+ */
+export const storesToJoin = (db: Executor) =>
+  db
+    .select({
+      company_id: stores.company_id,
+      id: stores.id,
+      unique_id: stores.unique_id,
+      name: stores.name,
+      time_zone: stores.time_zone,
+      is_b2b: stores.is_b2b,
+      district_is_b2b: sql<boolean | null>`${districts.is_b2b}`.as('district_is_b2b'),
+      region_is_b2b: sql<boolean | null>`${regions.is_b2b}`.as('region_is_b2b'),
+    })
+    .from(stores)
+    .leftJoin(districts, tenantJoin(districts, stores.company_id, stores.district_id))
+    .leftJoin(regions, tenantJoin(regions, districts.company_id, districts.region_id))
+    .as('store');
+
+/** The company's active stores: id, name and unique id (a bulk upload's store column). */
+export const activeStoresOf = (db: Executor, companyId: number) =>
+  db
+    .select({ id: stores.id, name: stores.name, unique_id: stores.unique_id })
+    .from(stores)
+    .where(and(tenantScope(stores, companyId), eq(stores.is_active, true)));
+
+/** Whether every user of the company must sign in with a second factor. */
+export async function setTwoFactorRequired(db: Executor, companyId: number, required: boolean) {
+  await db
+    .update(companies)
+    .set({ two_factor_required: required, updated_at: sql`now()` })
+    .where(eq(companies.id, companyId));
+}
+
 /** Every store of the company (active or not) by id, with its time zone (demo seeding). */
 export const companyStoresOf = (db: Executor, companyId: number) =>
   db
