@@ -109,3 +109,39 @@ export const currentStoreOf = (companyId: AnyPgColumn, userId: AnyPgColumn): SQL
   sql<
     number | null
   >`(select ${users.current_store} from ${users} where ${tenantJoin(users, companyId, userId)})`;
+
+/**
+ * People (any state) as a subquery aliased `alias` (company, id, email, names, role, current store,
+ * whether active, locked or deleted), for a query that joins its rows to a person in one statement;
+ * with `companyId`, only that company's. Join it with tenantJoin on the row's company and user id.
+ */
+export const peopleToJoin = (db: Executor, alias = 'person', companyId?: number) =>
+  db
+    .select({
+      company_id: users.company_id,
+      id: users.id,
+      email: users.email,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      role_id: users.role_id,
+      current_store: users.current_store,
+      is_active: users.is_active,
+      is_locked: users.is_locked,
+      is_deleted: users.is_deleted,
+    })
+    .from(users)
+    .where(companyId === undefined ? undefined : tenantScope(users, companyId))
+    .as(alias);
+
+/**
+ * Locks the row of user `userId` of the company until the transaction ends (a write that must
+ * not race another of the same person's); false when the company has no such user.
+ */
+export async function lockUser(db: Executor, companyId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(tenantScope(users, companyId), eq(users.id, userId)))
+    .for('update');
+  return row !== undefined;
+}
