@@ -30,7 +30,13 @@ export {
 export { userService } from './services.ts';
 export { identitiesOf, type Identity } from './identities.ts';
 export { directory, emailsOf, namesOf, roleIdOf, type DirectoryPerson } from './directory.ts';
-export { insertPeople, undeletedByEmail, userIdsOf, type NewPerson } from './people.ts';
+export {
+  insertPeople,
+  undeletedByEmail,
+  userEmailOf,
+  userIdsOf,
+  type NewPerson,
+} from './people.ts';
 
 /** The resource engine's belongs-to relation (`related=user`) to the user whose id `column` holds. */
 export const userRelation = (column = 'user_id'): Relation => ({

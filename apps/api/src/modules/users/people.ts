@@ -1,6 +1,7 @@
 // People of a company as other modules read and create them (exported through api.ts).
-import { and, eq, inArray } from 'drizzle-orm';
-import { tenantScope } from '../../db/columns.ts';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
 import { userIdentities, users } from './schema.ts';
 
@@ -63,3 +64,7 @@ export async function insertPeople(
   );
   return inserted;
 }
+
+/** The email of the user a row of the caller's table names, as an SQL expression. */
+export const userEmailOf = (companyId: AnyPgColumn, userId: AnyPgColumn): SQL<string> =>
+  sql<string>`(select ${users.email} from ${users} where ${tenantJoin(users, companyId, userId)})`;
