@@ -1,9 +1,10 @@
 // The hr module's public functions for other modules (docs/ARCHITECTURE.md, "Boundaries").
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
-import { hrDepartmentRoles, hrEmployeeDetails, hrTimecards } from './schema.ts';
+import { currentStoreOf, userEmailOf } from '../users/api.ts';
+import { hrDepartmentRoles, hrEmployeeDetails, hrSchedules, hrTimecards } from './schema.ts';
 
 export { loginClockFieldsFor } from './login-fields.ts';
 export { findStore, getCompanySettings, listBreakSettings } from './settings.ts';
@@ -77,4 +78,39 @@ export async function departmentRoleExists(
     .from(hrDepartmentRoles)
     .where(and(tenantScope(hrDepartmentRoles, companyId), eq(hrDepartmentRoles.id, roleId)));
   return row !== undefined;
+}
+
+/** The company's department roles (active or not) by name: id, name and whether active. */
+export const departmentRolesOf = (db: Executor, companyId: number) =>
+  db
+    .select({
+      id: hrDepartmentRoles.id,
+      name: hrDepartmentRoles.name,
+      is_active: hrDepartmentRoles.is_active,
+    })
+    .from(hrDepartmentRoles)
+    .where(tenantScope(hrDepartmentRoles, companyId))
+    .orderBy(asc(hrDepartmentRoles.name));
+
+/**
+ * The company's employees with pay type `payType` (terminated ones too), by user id: their id,
+ * email and current store (demo seeding).
+ */
+export const employeesPaid = (db: Executor, companyId: number, payType: 'hourly' | 'salaried') =>
+  db
+    .select({
+      id: hrEmployeeDetails.user_id,
+      email: userEmailOf(hrEmployeeDetails.company_id, hrEmployeeDetails.user_id),
+      store: currentStoreOf(hrEmployeeDetails.company_id, hrEmployeeDetails.user_id),
+    })
+    .from(hrEmployeeDetails)
+    .where(and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.pay_type, payType)))
+    .orderBy(asc(hrEmployeeDetails.user_id));
+
+/** A shift another module schedules (the scheduling module's demo seeding). */
+export type NewSchedule = Omit<typeof hrSchedules.$inferInsert, 'id' | 'created_at' | 'updated_at'>;
+
+/** Adds shifts, in one statement. */
+export async function insertSchedules(db: Executor, rows: readonly NewSchedule[]): Promise<void> {
+  if (rows.length) await db.insert(hrSchedules).values([...rows]);
 }
