@@ -1,11 +1,9 @@
-import { and, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
-import { sidebarItems } from '../navigation/schema.ts';
-import { stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import { addSidebarItems } from '../navigation/api.ts';
+import { companyStoresOf } from '../organisation/api.ts';
+import { undeletedByEmail, userIdsOf } from '../users/api.ts';
 import { hrBreakSettings, hrDepartmentRoles, hrEmployeeDetails } from './schema.ts';
 import { attachEmployeeRecords } from './employees.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 /**
  * Demo staff with an employee record: who is hourly (offered the clock-in prompt at sign-in) and
@@ -28,10 +26,7 @@ export const demoStaff: { email: string; pay_type: 'hourly' | 'salaried'; report
  * the Employees and HR Settings menu items, and employee records for the demo staff.
  */
 export async function seedHrDemo(tx: Tx, companyId: number) {
-  const storeRows = await tx
-    .select({ id: stores.id })
-    .from(stores)
-    .where(tenantScope(stores, companyId));
+  const storeRows = await companyStoresOf(tx, companyId);
   for (const store of storeRows) {
     await tx.insert(hrBreakSettings).values([
       {
@@ -57,9 +52,8 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
     .values(
       ['Cashier', 'Sales Floor', 'Stock Room'].map((name) => ({ company_id: companyId, name })),
     );
-  await tx.insert(sidebarItems).values([
+  await addSidebarItems(tx, companyId, [
     {
-      company_id: companyId,
       name: 'HR Dashboard',
       route: '/hr/dashboard',
       icon: 'dashboard',
@@ -67,7 +61,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 24,
     },
     {
-      company_id: companyId,
       name: 'Time Off',
       route: '/hr/dashboard/timeoff',
       icon: 'description',
@@ -75,7 +68,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 25,
     },
     {
-      company_id: companyId,
       name: 'Team',
       route: '/hr/team',
       icon: 'groups',
@@ -83,7 +75,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 28,
     },
     {
-      company_id: companyId,
       name: 'Employees',
       route: '/employees',
       icon: 'badge',
@@ -91,7 +82,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 19,
     },
     {
-      company_id: companyId,
       name: 'HR Settings',
       route: '/hr/settings',
       icon: 'settings',
@@ -99,7 +89,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 20,
     },
     {
-      company_id: companyId,
       name: 'Kiosks',
       route: '/hr/kiosks',
       icon: 'tablet',
@@ -107,7 +96,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 21,
     },
     {
-      company_id: companyId,
       name: 'Timesheet',
       route: '/hr/timesheet',
       icon: 'schedule',
@@ -116,7 +104,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 26,
     },
     {
-      company_id: companyId,
       name: 'HR Reports',
       route: '/hr/reports',
       icon: 'assessment',
@@ -124,7 +111,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 27,
     },
     {
-      company_id: companyId,
       name: 'My Face Check',
       route: '/hr/my-face',
       icon: 'people',
@@ -132,7 +118,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 29,
     },
     {
-      company_id: companyId,
       name: 'Face Check Review',
       route: '/hr/face-checks',
       icon: 'description',
@@ -140,7 +125,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 30,
     },
     {
-      company_id: companyId,
       name: 'Shift Templates',
       route: '/hr/shift',
       icon: 'schedule',
@@ -148,7 +132,6 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 22,
     },
     {
-      company_id: companyId,
       name: 'Work Schedule',
       route: '/hr/schedule',
       icon: 'schedule',
@@ -156,15 +139,10 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
       order: 23,
     },
   ]);
-  const people = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      and(
-        tenantScope(users, companyId),
-        inArray(users.email, [...demoStaff.map((s) => s.email), 'agent@demo.example']),
-      ),
-    );
+  const people = await undeletedByEmail(tx, companyId, [
+    ...demoStaff.map((s) => s.email),
+    'agent@demo.example',
+  ]);
   const idOf = (email: string) => people.find((p) => p.email === email)?.id;
   const records = demoStaff.flatMap(({ email, pay_type, reportsTo }) => {
     const user_id = idOf(email);
@@ -174,13 +152,5 @@ export async function seedHrDemo(tx: Tx, companyId: number) {
   });
   if (records.length) await tx.insert(hrEmployeeDetails).values(records);
   // Everyone else of the company is an employee too (one person, one record), salaried.
-  const everyone = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(tenantScope(users, companyId));
-  await attachEmployeeRecords(
-    tx,
-    companyId,
-    everyone.map((person) => person.id),
-  );
+  await attachEmployeeRecords(tx, companyId, await userIdsOf(tx, companyId));
 }

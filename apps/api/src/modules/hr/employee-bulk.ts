@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   EMPLOYEE_BULK_MAX_ROWS,
@@ -18,14 +17,14 @@ import {
   checkPerson,
   companyRolesAndStores,
   findRole,
+  insertPeople,
   mayGiveRole,
   normaliseHeader,
   parseCsvRecords,
   takenEmails,
+  undeletedByEmail,
 } from '../users/api.ts';
-import { userIdentities, users } from '../users/schema.ts';
 import { hrEmployeeDetails } from './schema.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 type Column = (typeof employeeBulkColumns)[number];
 const isColumn = (value: string): value is Column =>
@@ -143,16 +142,7 @@ export async function bulkUploadEmployees(
   const supervisorEmails = [...new Set(supervisorRefs.map((ref) => ref.email))];
   const supervisorIds = new Map<string, number>();
   for (const part of chunks(supervisorEmails)) {
-    const rows = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(
-        and(
-          tenantScope(users, ctx.companyId),
-          eq(users.is_deleted, false),
-          inArray(users.email, part),
-        ),
-      );
+    const rows = await undeletedByEmail(db, ctx.companyId, part);
     for (const row of rows) supervisorIds.set(row.email, row.id);
   }
   for (const ref of supervisorRefs) {
@@ -186,29 +176,20 @@ export async function bulkUploadEmployees(
   result.created = await db.transaction(async (tx) => {
     const ids = new Map<string, number>();
     for (const part of chunks(valid)) {
-      const inserted = await tx
-        .insert(users)
-        .values(
-          part.map((row) => ({
-            company_id: ctx.companyId,
-            email: row.email,
-            first_name: row.first_name,
-            last_name: row.last_name,
-            role_id: row.role.id,
-            access_level: row.role.access_level,
-            current_store: row.storeId,
-          })),
-        )
-        .returning({ id: users.id, email: users.email });
-      for (const user of inserted) ids.set(user.email, user.id);
-      await tx.insert(userIdentities).values(
-        inserted.map((user) => ({
-          email: user.email,
-          company_id: ctx.companyId,
-          user_id: user.id,
-          password_hash: noPassword(),
+      const inserted = await insertPeople(
+        tx,
+        ctx.companyId,
+        part.map((row) => ({
+          email: row.email,
+          first_name: row.first_name,
+          last_name: row.last_name,
+          role_id: row.role.id,
+          access_level: row.role.access_level,
+          current_store: row.storeId,
         })),
+        noPassword,
       );
+      for (const user of inserted) ids.set(user.email, user.id);
     }
     const idOf = (email: string) => {
       const found = ids.get(email) ?? supervisorIds.get(email);

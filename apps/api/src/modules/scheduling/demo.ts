@@ -1,13 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { formatInZone } from '@portal/contract/hr';
 import { addDays, shiftInstants, weekStartOf } from '@portal/contract/hr-schedules';
 import type { Tx } from '../../platform/database.ts';
-import { hrDepartmentRoles, hrEmployeeDetails, hrSchedules } from '../hr/schema.ts';
-import { stores } from '../organisation/schema.ts';
-import { hrTimeoffRequests } from '../timeoff/schema.ts';
-import { users } from '../users/schema.ts';
+import { departmentRolesOf, employeesPaid, insertSchedules, type NewSchedule } from '../hr/api.ts';
+import { companyStoresOf } from '../organisation/api.ts';
+import { listApprovedTimeOff } from '../timeoff/api.ts';
 import { hrShiftTemplates } from './schema.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 const demoTemplates = [
   { name: 'Opening', start_time: '08:00', end_time: '16:00', role: 'Cashier' },
@@ -28,15 +25,8 @@ const HOUR = 3_600_000;
  * and time off; returns the home store (or null when the company has none).
  */
 export async function seedSchedulingDemo(tx: Tx, companyId: number) {
-  const storeRows = await tx
-    .select({ id: stores.id, time_zone: stores.time_zone })
-    .from(stores)
-    .where(tenantScope(stores, companyId))
-    .orderBy(asc(stores.id));
-  const roles = await tx
-    .select({ id: hrDepartmentRoles.id, name: hrDepartmentRoles.name })
-    .from(hrDepartmentRoles)
-    .where(tenantScope(hrDepartmentRoles, companyId));
+  const storeRows = await companyStoresOf(tx, companyId);
+  const roles = await departmentRolesOf(tx, companyId);
   const roleId = (name: string) => roles.find((r) => r.name === name)?.id ?? null;
   if (!storeRows.length) return null;
   const templates = await tx
@@ -53,41 +43,21 @@ export async function seedSchedulingDemo(tx: Tx, companyId: number) {
     )
     .returning();
 
-  const staff = await tx
-    .select({ id: users.id, email: users.email, store: users.current_store })
-    .from(users)
-    .innerJoin(
-      hrEmployeeDetails,
-      and(
-        tenantScope(hrEmployeeDetails, users.company_id),
-        eq(hrEmployeeDetails.user_id, users.id),
-      ),
-    )
-    .where(and(tenantScope(users, companyId), eq(hrEmployeeDetails.pay_type, 'hourly')))
-    .orderBy(asc(users.id));
+  const staff = await employeesPaid(tx, companyId, 'hourly');
   const employee = staff.find((s) => s.email === DEMO_EMPLOYEE);
   const store = storeRows.find((s) => s.id === employee?.store) ?? storeRows[0];
   if (!store) return null;
   const team = staff.filter((s) => s.store === store.id).slice(0, 5);
   const storeTemplates = templates.filter((t) => t.store_id === store.id);
+  // Every approved time off of the team, whenever it falls.
   const off = team.length
-    ? await tx
-        .select({
-          user_id: hrTimeoffRequests.user_id,
-          start: hrTimeoffRequests.start_date,
-          end: hrTimeoffRequests.end_date,
+    ? (
+        await listApprovedTimeOff(tx, companyId, {
+          from: '0001-01-01',
+          to: '9999-12-31',
+          userIds: team.map((t) => t.id),
         })
-        .from(hrTimeoffRequests)
-        .where(
-          and(
-            tenantScope(hrTimeoffRequests, companyId),
-            eq(hrTimeoffRequests.status, 'approved'),
-            inArray(
-              hrTimeoffRequests.user_id,
-              team.map((t) => t.id),
-            ),
-          ),
-        )
+      ).map((o) => ({ user_id: o.user_id, start: o.start_date, end: o.end_date }))
     : [];
   const isOff = (userId: number, date: string) =>
     off.some((o) => o.user_id === userId && o.start <= date && date <= o.end);
@@ -96,7 +66,7 @@ export async function seedSchedulingDemo(tx: Tx, companyId: number) {
   const today = formatInZone(now, store.time_zone).slice(0, 10);
   const thisWeek = weekStartOf(today);
   const publishedAt = new Date(now.getTime() - 15 * 86_400_000).toISOString();
-  const rows: (typeof hrSchedules.$inferInsert)[] = [];
+  const rows: NewSchedule[] = [];
   for (const [week, published] of [
     [addDays(thisWeek, -14), true],
     [addDays(thisWeek, -7), true],
@@ -139,6 +109,6 @@ export async function seedSchedulingDemo(tx: Tx, companyId: number) {
       }
     }
   }
-  if (rows.length) await tx.insert(hrSchedules).values(rows);
+  await insertSchedules(tx, rows);
   return store;
 }

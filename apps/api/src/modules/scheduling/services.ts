@@ -4,18 +4,15 @@ import { scheduleMessages } from '@portal/contract/hr-schedules';
 import type { Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
-import { hrDepartmentRoles } from '../hr/schema.ts';
-import { stores } from '../organisation/schema.ts';
+import { departmentRoleExists } from '../hr/api.ts';
+import { placeExists } from '../organisation/api.ts';
 import { hrShiftTemplates } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
 /** A store of the caller's company, or a 400 on the field. */
 async function assertStore(db: Executor, companyId: number, storeId: number) {
-  const [store] = await db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
-  if (!store) throw AppError.badRequest('Unknown store', { store_id: ['Choose a store'] });
+  if (!(await placeExists(db, companyId, 'store', storeId)))
+    throw AppError.badRequest('Unknown store', { store_id: ['Choose a store'] });
 }
 
 /** A department role of the caller's company (null is none), or a 400 naming `field`. */
@@ -26,11 +23,7 @@ export async function assertDepartmentRole(
   field = 'department_role_id',
 ) {
   if (roleId == null) return;
-  const [role] = await db
-    .select({ id: hrDepartmentRoles.id })
-    .from(hrDepartmentRoles)
-    .where(and(tenantScope(hrDepartmentRoles, companyId), eq(hrDepartmentRoles.id, roleId)));
-  if (!role)
+  if (!(await departmentRoleExists(db, companyId, roleId)))
     throw AppError.badRequest(scheduleMessages.unknownRole, {
       [field]: [scheduleMessages.unknownRole],
     });
