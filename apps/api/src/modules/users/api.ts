@@ -32,6 +32,7 @@ export { identitiesOf, type Identity } from './identities.ts';
 export { directory, emailsOf, namesOf, roleIdOf, type DirectoryPerson } from './directory.ts';
 export {
   insertPeople,
+  personWithPin,
   undeletedByEmail,
   userEmailOf,
   userIdsOf,
@@ -117,9 +118,10 @@ export const currentStoreOf = (companyId: AnyPgColumn, userId: AnyPgColumn): SQL
   >`(select ${users.current_store} from ${users} where ${tenantJoin(users, companyId, userId)})`;
 
 /**
- * People (any state) as a subquery aliased `alias` (company, id, email, names, role, current store,
- * whether active, locked or deleted), for a query that joins its rows to a person in one statement;
- * with `companyId`, only that company's. Join it with tenantJoin on the row's company and user id.
+ * People (any state) as a subquery aliased `alias` (company, id, email, names, role, access level,
+ * current store, whether active, locked or deleted), for a query that joins its rows to a person in
+ * one statement; with `companyId`, only that company's. Join it with tenantJoin on the row's
+ * company and user id.
  */
 export const peopleToJoin = (db: Executor, alias = 'person', companyId?: number) =>
   db
@@ -130,6 +132,7 @@ export const peopleToJoin = (db: Executor, alias = 'person', companyId?: number)
       first_name: users.first_name,
       last_name: users.last_name,
       role_id: users.role_id,
+      access_level: users.access_level,
       current_store: users.current_store,
       is_active: users.is_active,
       is_locked: users.is_locked,

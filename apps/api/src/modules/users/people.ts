@@ -68,3 +68,33 @@ export async function insertPeople(
 /** The email of the user a row of the caller's table names, as an SQL expression. */
 export const userEmailOf = (companyId: AnyPgColumn, userId: AnyPgColumn): SQL<string> =>
   sql<string>`(select ${users.email} from ${users} where ${tenantJoin(users, companyId, userId)})`;
+
+/**
+ * The person of the company a kiosk names by id or by email, with their names and mobile PIN hash
+ * (null when none is set); null when the company has no such person with a sign-in identity.
+ */
+export async function personWithPin(
+  db: Executor,
+  companyId: number,
+  who: { user_id?: number | undefined; email?: string | undefined },
+): Promise<{ id: number; first_name: string; last_name: string; pin_hash: string | null } | null> {
+  const [found] = await db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      pin_hash: userIdentities.mobile_pin_hash,
+    })
+    .from(users)
+    .innerJoin(
+      userIdentities,
+      and(tenantScope(userIdentities, users.company_id), eq(userIdentities.user_id, users.id)),
+    )
+    .where(
+      and(
+        tenantScope(users, companyId),
+        who.user_id !== undefined ? eq(users.id, who.user_id) : eq(users.email, who.email ?? ''),
+      ),
+    );
+  return found ?? null;
+}
