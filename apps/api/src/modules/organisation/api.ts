@@ -336,9 +336,9 @@ export const companiesToJoin = (db: Executor, companyId?: number) =>
     .as('company');
 
 /**
- * Stores as a subquery aliased `store` (company, id, unique id, name, time zone, and whether the
- * store, its district or its region is B2B), for a query that joins its rows to a store in one
- * statement (the signed-in user's current store).
+ * Stores as a subquery aliased `store` (company, id, unique id, name, time zone, whether active, and
+ * whether the store, its district or its region is B2B), for a query that joins its rows to a store
+ * in one statement (the signed-in user's current store, a kiosk's store).
  */
 export const storesToJoin = (db: Executor) =>
   db
@@ -348,6 +348,7 @@ export const storesToJoin = (db: Executor) =>
       unique_id: stores.unique_id,
       name: stores.name,
       time_zone: stores.time_zone,
+      is_active: stores.is_active,
       is_b2b: stores.is_b2b,
       district_is_b2b: sql<boolean | null>`${districts.is_b2b}`.as('district_is_b2b'),
       region_is_b2b: sql<boolean | null>`${regions.is_b2b}`.as('region_is_b2b'),
