@@ -37,15 +37,16 @@ export const baseRoleColumn = (from: ResourceTable, roleColumn = 'role_id') =>
   pointedColumn(from, roleColumn, roles, 'base_role');
 
 /**
- * Roles as a subquery aliased `role` (company, id, base role, access level, whether active, whether
- * B2B), for a query that joins its rows to their role in one statement (the session lookup, the
- * signed-in user); with `companyId`, only that company's.
+ * Roles as a subquery aliased `role` (company, id, name, base role, access level, whether active,
+ * whether B2B), for a query that joins its rows to their role in one statement (the session lookup,
+ * the signed-in user, the employees list); with `companyId`, only that company's.
  */
 export const rolesToJoin = (db: Executor, companyId?: number) =>
   db
     .select({
       company_id: roles.company_id,
       id: roles.id,
+      name: roles.name,
       base_role: roles.base_role,
       access_level: roles.access_level,
       is_active: roles.is_active,

@@ -32,7 +32,9 @@ export { identitiesOf, type Identity } from './identities.ts';
 export { directory, emailsOf, namesOf, roleIdOf, type DirectoryPerson } from './directory.ts';
 export {
   insertPeople,
+  managersOf,
   personWithPin,
+  setUserActive,
   undeletedByEmail,
   userEmailOf,
   userIdsOf,
@@ -119,9 +121,9 @@ export const currentStoreOf = (companyId: AnyPgColumn, userId: AnyPgColumn): SQL
 
 /**
  * People (any state) as a subquery aliased `alias` (company, id, email, names, role, access level,
- * current store, whether active, locked or deleted), for a query that joins its rows to a person in
- * one statement; with `companyId`, only that company's. Join it with tenantJoin on the row's
- * company and user id.
+ * current store, profile photo, whether active, locked or deleted, when created), for a query that
+ * joins its rows to a person in one statement; with `companyId`, only that company's. Join it with
+ * tenantJoin on the row's company and user id.
  */
 export const peopleToJoin = (db: Executor, alias = 'person', companyId?: number) =>
   db
@@ -134,9 +136,11 @@ export const peopleToJoin = (db: Executor, alias = 'person', companyId?: number)
       role_id: users.role_id,
       access_level: users.access_level,
       current_store: users.current_store,
+      profile_photo: users.profile_photo,
       is_active: users.is_active,
       is_locked: users.is_locked,
       is_deleted: users.is_deleted,
+      created_at: users.created_at,
     })
     .from(users)
     .where(companyId === undefined ? undefined : tenantScope(users, companyId))

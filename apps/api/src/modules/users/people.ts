@@ -1,5 +1,5 @@
 // People of a company as other modules read and create them (exported through api.ts).
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
@@ -98,3 +98,31 @@ export async function personWithPin(
     );
   return found ?? null;
 }
+
+/** Makes a person of the company active or inactive (an employee's termination and reactivation). */
+export async function setUserActive(
+  db: Executor,
+  companyId: number,
+  userId: number,
+  active: boolean,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ is_active: active, updated_at: sql`now()` })
+    .where(and(tenantScope(users, companyId), eq(users.id, userId)));
+}
+
+/** The company's active, not deleted managers (access level 3 and up), by last and first name. */
+export const managersOf = (db: Executor, companyId: number) =>
+  db
+    .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
+    .from(users)
+    .where(
+      and(
+        tenantScope(users, companyId),
+        eq(users.is_active, true),
+        eq(users.is_deleted, false),
+        gte(users.access_level, 3),
+      ),
+    )
+    .orderBy(asc(users.last_name), asc(users.first_name));
