@@ -327,6 +327,55 @@ describe('csv order', () => {
     expect(await orderCount()).toBe(before);
   });
 
+  it('names the row of each line over what the warehouse has, and writes nothing', async () => {
+    const scarce = await product({
+      name: `Scarce Phone ${tag}`,
+      sku: `${tag}-SCARCE`,
+      price_cents: 30_000,
+      is_serialized: true,
+    });
+    // None in the warehouse.
+    await product({
+      name: `Rare Phone ${tag}`,
+      sku: `${tag}-RARE`,
+      price_cents: 60_000,
+      is_serialized: true,
+    });
+    await stockWarehouse(t, agent, scarce, 2, `${tag}S`);
+    const before = await orderCount();
+    const csv = ['sku,quantity', `${tag}-PHONE,1`, `${tag}-SCARCE,5`, `${tag}-RARE,1`].join('\n');
+    const expected = [
+      {
+        line: 3,
+        field: 'quantity',
+        message: `Scarce Phone ${tag}: 5 ordered, only 2 available at the warehouse`,
+      },
+      {
+        line: 4,
+        field: 'quantity',
+        message: `Rare Phone ${tag}: 1 ordered, only 0 available at the warehouse`,
+      },
+    ];
+    for (const dry_run of [true, false]) {
+      const res = await call<{ errors: RowError[] }>('POST', '/csv-order', manager, {
+        store_id: storeId,
+        csv,
+        dry_run,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toBe('2 rows have errors; nothing was saved');
+      expect(res.body.data.errors).toEqual(expected);
+    }
+    expect(await orderCount()).toBe(before);
+    // What the warehouse has is still free: the refused file reserved nothing.
+    const fits = await call<{ order_id: number }>('POST', '/csv-order', manager, {
+      store_id: storeId,
+      csv: `sku,quantity\n${tag}-SCARCE,2\n`,
+    });
+    expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+    expect(await orderCount()).toBe(before + 1);
+  });
+
   it('refuses a file without its columns, and a store the caller may not order for', async () => {
     const bad = await call<{ errors: RowError[] }>('POST', '/csv-order', manager, {
       store_id: storeId,

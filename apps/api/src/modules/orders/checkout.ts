@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FieldErrors } from '@portal/contract/envelope';
 import type { BulkRowError } from '@portal/contract/platform';
 import { bulkMessages } from '@portal/contract/platform';
@@ -115,11 +115,57 @@ function quantityOf(raw: string): number | string {
 /** Rolls a checked CSV order back (a dry run saves nothing). */
 class DryRun extends Error {}
 
+/** A file refused: every problem by line and column (the bulk CSV shape), nothing written. */
+function rowsRefused(errors: BulkRowError[]): AppError {
+  errors.sort((a, b) => a.line - b.line);
+  return new AppError(
+    400,
+    bulkMessages.failed(new Set(errors.map((e) => e.line)).size),
+    undefined,
+    {
+      errors,
+    },
+  );
+}
+
+/** The lines the warehouse cannot cover, as the inventory module's 409 (orderSubmitting) names them. */
+const shortLinesSchema = z.object({
+  short: z.array(
+    z.object({
+      product_id: z.number(),
+      ordered: z.number(),
+      available: z.number(),
+      product_name: z.string(),
+    }),
+  ),
+});
+
+/**
+ * A CSV order over the warehouse's available units: the 409 of the submission becomes one row
+ * problem per short line (its line number, the product and what is available), like the file's
+ * other row errors. Any other error: undefined.
+ */
+function stockRowErrors(
+  error: unknown,
+  lines: CsvOrderResult['lines'],
+): BulkRowError[] | undefined {
+  if (!(error instanceof AppError) || error.statusCode !== 409) return undefined;
+  const parsed = shortLinesSchema.safeParse(error.data);
+  if (!parsed.success || !parsed.data.short.length) return undefined;
+  const lineOf = new Map(lines.map((line) => [line.product_id, line.line]));
+  return parsed.data.short.map((short) => ({
+    line: lineOf.get(short.product_id) ?? 1,
+    field: 'quantity',
+    message: shopMessages.notAvailable(short.product_name, short.ordered, short.available),
+  }));
+}
+
 /**
  * POST /csv-order: an order from a file of `sku,quantity` rows. Every row is checked (the SKU is
  * the company's, sold and of the order's kind; the quantity a whole number from 1; a SKU once)
  * and every problem is reported by line and column; any problem, and nothing is written. A clean
- * file becomes one submitted order (or, on a dry run, the lines it would order).
+ * file becomes one submitted order (or, on a dry run, the lines it would order); lines over what
+ * the warehouse has available are row problems too (checked on a dry run as well).
  */
 export async function csvOrder(
   db: Database,
@@ -162,17 +208,7 @@ export async function csvOrder(
     if (product && typeof quantity === 'number')
       lines.push({ line: row.line, product_id: product.id, sku, name: product.name, quantity });
   }
-  if (errors.length) {
-    errors.sort((a, b) => a.line - b.line);
-    throw new AppError(
-      400,
-      bulkMessages.failed(new Set(errors.map((e) => e.line)).size),
-      undefined,
-      {
-        errors,
-      },
-    );
-  }
+  if (errors.length) throw rowsRefused(errors);
   const placement = {
     store_id: input.store_id,
     kind: input.kind,
@@ -187,7 +223,10 @@ export async function csvOrder(
       orderId = order.id;
     });
   } catch (error) {
-    if (!(error instanceof DryRun)) throw error;
+    if (error instanceof DryRun) return { dry_run: input.dry_run, order_id: null, lines };
+    // Lines over the warehouse's stock: named by row, and the transaction wrote nothing.
+    const short = stockRowErrors(error, lines);
+    throw short ? rowsRefused(short) : error;
   }
   return { dry_run: input.dry_run, order_id: orderId, lines };
 }
