@@ -1,12 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { email as emailField, name as nameField } from '@portal/contract/fields';
 import type { Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
-import { mayAssignRoleWith, permissionsByRole } from '../access/api.ts';
-import { roles } from '../access/schema.ts';
-import { stores } from '../organisation/schema.ts';
+import { activeRolesOf, mayAssignRoleWith, permissionsByRole } from '../access/api.ts';
+import { activeStoresOf } from '../organisation/api.ts';
 import { userIdentities } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
@@ -77,19 +76,8 @@ export async function companyRolesAndStores(
   ctx: RequestContext,
 ): Promise<{ roles: CompanyRole[]; stores: CompanyStore[] }> {
   const [companyRoles, companyStores, granted] = await Promise.all([
-    db
-      .select({
-        id: roles.id,
-        name: roles.name,
-        base_role: roles.base_role,
-        access_level: roles.access_level,
-      })
-      .from(roles)
-      .where(and(tenantScope(roles, ctx.companyId), eq(roles.is_active, true))),
-    db
-      .select({ id: stores.id, name: stores.name, unique_id: stores.unique_id })
-      .from(stores)
-      .where(and(tenantScope(stores, ctx.companyId), eq(stores.is_active, true))),
+    activeRolesOf(db, ctx.companyId),
+    activeStoresOf(db, ctx.companyId),
     permissionsByRole(db, ctx.companyId),
   ]);
   return {

@@ -1,17 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { users as userResource } from '@portal/contract/resources/users';
-import { roles as roleResource } from '@portal/contract/resources/access';
-import { stores as storeResource } from '@portal/contract/resources/organisation';
 import type { Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
 import { recordSecurityEvent } from '../../platform/security-events.ts';
 import { queueFileDeletion } from '../../platform/uploads.ts';
-import { assertMayAssignRole, baseRoleColumn, mayActOn } from '../access/api.ts';
+import {
+  assertMayAssignRole,
+  baseRoleColumn,
+  baseRolesOf,
+  mayActOn,
+  roleRelation,
+} from '../access/api.ts';
+import { storeRelation } from '../organisation/api.ts';
 import { assertMayActOn } from './act-on.ts';
-import { roles } from '../access/schema.ts';
-import { stores } from '../organisation/schema.ts';
 import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { userCreated, userRemoved } from './hooks.ts';
@@ -48,8 +51,8 @@ export const userService = createResourceService({
   table: users,
   tenantColumn: 'company_id',
   relations: {
-    role: { table: roles, definition: roleResource, column: 'role_id' },
-    store: { table: stores, definition: storeResource, column: 'current_store' },
+    role: roleRelation('role_id'),
+    store: storeRelation('current_store'),
   },
   // Read for the rank decoration (can_manage); the reply's schema does not send it.
   computed: { base_role: baseRoleColumn(users) },
@@ -141,15 +144,10 @@ export const userService = createResourceService({
     async decorate(rows, ctx, db) {
       const unread = rows.filter((row) => typeof row.base_role !== 'string');
       const found = unread.length
-        ? await db
-            .select({ company_id: roles.company_id, id: roles.id, base_role: roles.base_role })
-            .from(roles)
-            .where(
-              inArray(
-                roles.id,
-                unread.map((row) => Number(row.role_id)),
-              ),
-            )
+        ? await baseRolesOf(
+            db,
+            unread.map((row) => Number(row.role_id)),
+          )
         : [];
       for (const row of rows) {
         const baseRole =

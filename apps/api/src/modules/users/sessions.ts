@@ -5,8 +5,8 @@ import { isRoleKey } from '@portal/contract/roles';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { ResolvedSession } from '../../platform/session-cache.ts';
-import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
-import { companies } from '../organisation/schema.ts';
+import { grantedFlagsOf, rolesToJoin } from '../access/api.ts';
+import { companiesToJoin } from '../organisation/api.ts';
 import { sessions, users } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
@@ -71,11 +71,7 @@ export async function revokeOtherSessions(
 }
 
 /** The permission flags a user's role grants through its active permission groups. */
-const rolePermissionsOfUser = sql<string[] | null>`(
-  select array_agg(distinct p) from ${rolePermissionGroups} rpg
-    join ${permissionGroups} g on g.company_id = rpg.company_id and g.id = rpg.permission_group_id and g.is_active
-    cross join lateral unnest(g.permissions) as p
-   where rpg.company_id = ${users.company_id} and rpg.role_id = ${users.role_id})`;
+const rolePermissionsOfUser = grantedFlagsOf(users.company_id, users.role_id);
 
 const permissionSetOf = (flags: readonly string[] | null): PermissionSet => {
   const permissions: PermissionSet = {};
@@ -93,25 +89,27 @@ export async function contextsAtLevel(
   db: Executor,
   minAccessLevel: number,
 ): Promise<RequestContext[]> {
+  const role = rolesToJoin(db);
+  const company = companiesToJoin(db);
   const rows = await db
     .select({
       company_id: users.company_id,
       user_id: users.id,
       access_level: users.access_level,
-      base_role: roles.base_role,
+      base_role: role.base_role,
       permissions: rolePermissionsOfUser,
     })
     .from(users)
-    .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
-    .innerJoin(companies, tenantScope(users, companies.id))
+    .innerJoin(role, tenantJoin(role, users.company_id, users.role_id))
+    .innerJoin(company, tenantScope(users, company.id))
     .where(
       and(
         gte(users.access_level, minAccessLevel),
-        eq(companies.is_active, true),
+        eq(company.is_active, true),
         eq(users.is_active, true),
         eq(users.is_locked, false),
         eq(users.is_deleted, false),
-        eq(roles.is_active, true),
+        eq(role.is_active, true),
       ),
     )
     .orderBy(users.company_id, users.id);
@@ -138,6 +136,8 @@ export async function sessionForToken(
   db: Database,
   token: string,
 ): Promise<ResolvedSession | null> {
+  const role = rolesToJoin(db);
+  const company = companiesToJoin(db);
   const [row] = await db
     .select({
       session_id: sessions.id,
@@ -145,23 +145,23 @@ export async function sessionForToken(
       company_id: sessions.company_id,
       user_id: sessions.user_id,
       access_level: users.access_level,
-      base_role: roles.base_role,
+      base_role: role.base_role,
       permissions: rolePermissionsOfUser,
     })
     .from(sessions)
     .innerJoin(users, tenantJoin(users, sessions.company_id, sessions.user_id))
-    .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
-    .innerJoin(companies, tenantScope(users, companies.id))
+    .innerJoin(role, tenantJoin(role, users.company_id, users.role_id))
+    .innerJoin(company, tenantScope(users, company.id))
     .where(
       and(
         eq(sessions.token_hash, hashToken(token)),
-        eq(companies.is_active, true),
+        eq(company.is_active, true),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, sql`now()`),
         eq(users.is_active, true),
         eq(users.is_locked, false),
         eq(users.is_deleted, false),
-        eq(roles.is_active, true),
+        eq(role.is_active, true),
       ),
     );
   if (!row) return null;
