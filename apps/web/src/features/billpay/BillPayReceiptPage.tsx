@@ -1,4 +1,3 @@
-import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,13 +18,16 @@ import { api } from '../../platform/api.ts';
 import { formatCents, statusLabel } from '../../platform/resources/DocumentPanels.tsx';
 import { failureMessage } from '../../platform/resources/outcome.ts';
 import { parseRouteId } from '../../platform/resources/paths.ts';
+import {
+  PrintablePage,
+  PrintButton,
+  printedDate,
+} from '../../platform/resources/PrintableDocument.tsx';
 import { notify } from '../../platform/toasts.ts';
 import { hasPermission } from '../auth/session.ts';
 import { billPayPaths } from './paths.ts';
 
 const LOCAL_PROVIDER = 'local-test';
-const when = (value: string | null) =>
-  value ? new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 function Line(props: { label: string; value: string | null | undefined; strong?: boolean }) {
   if (!props.value) return null;
@@ -83,26 +85,16 @@ export function BillPayReceiptPage() {
   const status = statusLabel(billPayStatusMachine, payment.status);
   const mayPay = hasPermission('write_bill_payments');
   return (
-    <Stack
-      spacing={2}
-      sx={{
-        maxWidth: 560,
-        mx: 'auto',
-        width: '100%',
-        minWidth: 0,
-        '@media print': { '& .no-print': { display: 'none' } },
-      }}
+    <PrintablePage
+      width={560}
+      title={
+        payment.status === 'failed' ? 'Payment failed' : prepaid ? 'Thank you' : 'Bill payment'
+      }
+      actions={
+        payment.status !== 'failed' &&
+        payment.status !== 'pending' && <PrintButton label="Print receipt" />
+      }
     >
-      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" className="no-print">
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {payment.status === 'failed' ? 'Payment failed' : prepaid ? 'Thank you' : 'Bill payment'}
-        </Typography>
-        {payment.status !== 'failed' && payment.status !== 'pending' && (
-          <Button startIcon={<PrintIcon />} variant="outlined" onClick={() => window.print()}>
-            Print receipt
-          </Button>
-        )}
-      </Stack>
       {payment.status === 'failed' && (
         <Alert
           severity="error"
@@ -134,7 +126,9 @@ export function BillPayReceiptPage() {
               {status}
             </Box>
           </Typography>
-          <Typography variant="body2">{when(payment.sent_at ?? payment.created_at)}</Typography>
+          <Typography variant="body2">
+            {printedDate(payment.sent_at ?? payment.created_at)}
+          </Typography>
           {payment.created_by_name && (
             <Typography variant="body2">Taken by: {payment.created_by_name}</Typography>
           )}
@@ -178,6 +172,6 @@ export function BillPayReceiptPage() {
           Bill payments
         </Button>
       </Stack>
-    </Stack>
+    </PrintablePage>
   );
 }

@@ -1,9 +1,7 @@
-import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -16,7 +14,11 @@ import { api } from '../../platform/api.ts';
 import { statusLabel } from '../../platform/resources/DocumentPanels.tsx';
 import { failureMessage } from '../../platform/resources/outcome.ts';
 import { parseRouteId } from '../../platform/resources/paths.ts';
-import { printedDate } from '../../platform/resources/PrintableDocument.tsx';
+import {
+  PrintablePage,
+  PrintButton,
+  printedDate,
+} from '../../platform/resources/PrintableDocument.tsx';
 import { salesPaths } from './paths.ts';
 
 /** A phone number as printed: (340) 555-7002. */
@@ -58,36 +60,22 @@ export function ActivationReceiptPage() {
     ['Activated by', activation.created_by_name],
   ];
   return (
-    <Stack
-      spacing={2}
-      sx={{
-        maxWidth: 720,
-        mx: 'auto',
-        width: '100%',
-        minWidth: 0,
-        '@media print': { '& .no-print': { display: 'none' } },
-      }}
+    <PrintablePage
+      width={720}
+      title="Activation receipt"
+      titleOnPaper
+      actions={
+        <>
+          <PrintButton label="Print receipt" />
+          <Button
+            component={RouterLink}
+            to={salesPaths.activations.view.replace(':id', String(activation.id))}
+          >
+            View activation
+          </Button>
+        </>
+      }
     >
-      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          Activation receipt
-        </Typography>
-        <Button
-          className="no-print"
-          startIcon={<PrintIcon />}
-          variant="outlined"
-          onClick={() => window.print()}
-        >
-          Print receipt
-        </Button>
-        <Button
-          className="no-print"
-          component={RouterLink}
-          to={salesPaths.activations.view.replace(':id', String(activation.id))}
-        >
-          View activation
-        </Button>
-      </Stack>
       <Paper variant="outlined" sx={{ p: 2 }} aria-label="Receipt">
         <Typography variant="subtitle1" component="h2">
           Activation #{activation.id}
@@ -117,6 +105,6 @@ export function ActivationReceiptPage() {
             ))}
         </Box>
       </Paper>
-    </Stack>
+    </PrintablePage>
   );
 }

@@ -1,5 +1,4 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,6 +35,11 @@ import { api } from '../../platform/api.ts';
 import { formatCents, statusLabel } from '../../platform/resources/DocumentPanels.tsx';
 import { failureMessage } from '../../platform/resources/outcome.ts';
 import { parseRouteId } from '../../platform/resources/paths.ts';
+import {
+  PrintablePage,
+  PrintButton,
+  printedDate,
+} from '../../platform/resources/PrintableDocument.tsx';
 import { rowParser } from '../../platform/resources/resource-api.ts';
 import { notify } from '../../platform/toasts.ts';
 import {
@@ -48,9 +52,6 @@ import {
 import { hasPermission } from '../auth/session.ts';
 import { salesPaths } from './paths.ts';
 import { downloadReceiptPdf } from './receipt-pdf.ts';
-
-const when = (value: string | null) =>
-  value ? new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 /** Split payments of a held sale: methods and amounts that must add up to the total. */
 function TakePayment({ sale }: { sale: Sale }) {
@@ -225,40 +226,35 @@ export function SaleConfirmationPage() {
   const lines = sale.lines ?? [];
   const mayReturn = sale.status === 'completed' && hasPermission('write_sale_returns');
   return (
-    <Stack
-      spacing={2}
-      sx={{
-        maxWidth: 720,
-        mx: 'auto',
-        width: '100%',
-        minWidth: 0,
-        '@media print': { '& .no-print': { display: 'none' } },
-      }}
-    >
-      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" className="no-print">
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {sale.status === 'held' ? 'Sale confirmation' : 'Receipt'}
-        </Typography>
-        {sale.status === 'held' && hasPermission('write_sales') && (
-          <Button component={RouterLink} to={salesPaths.sales.edit.replace(':id', String(sale.id))}>
-            Edit sale
+    <PrintablePage
+      width={720}
+      title={sale.status === 'held' ? 'Sale confirmation' : 'Receipt'}
+      actions={
+        <>
+          {sale.status === 'held' && hasPermission('write_sales') && (
+            <Button
+              component={RouterLink}
+              to={salesPaths.sales.edit.replace(':id', String(sale.id))}
+            >
+              Edit sale
+            </Button>
+          )}
+          <PrintButton label="Print receipt" />
+          <Button
+            startIcon={<DownloadIcon />}
+            variant="outlined"
+            onClick={() =>
+              void downloadReceiptPdf(
+                sale,
+                printedDate(sale.completed_at ?? sale.created_at),
+              ).catch((error: unknown) => notify.danger(failureMessage(error, 'Export failed')))
+            }
+          >
+            Download PDF
           </Button>
-        )}
-        <Button startIcon={<PrintIcon />} variant="outlined" onClick={() => window.print()}>
-          Print receipt
-        </Button>
-        <Button
-          startIcon={<DownloadIcon />}
-          variant="outlined"
-          onClick={() =>
-            void downloadReceiptPdf(sale, when(sale.completed_at ?? sale.created_at)).catch(
-              (error: unknown) => notify.danger(failureMessage(error, 'Export failed')),
-            )
-          }
-        >
-          Download PDF
-        </Button>
-      </Stack>
+        </>
+      }
+    >
       <Paper variant="outlined" sx={{ p: 2 }} aria-label="Receipt">
         <Stack spacing={0.5}>
           <Typography variant="h6" component="p">
@@ -267,7 +263,9 @@ export function SaleConfirmationPage() {
           <Typography variant="body2">
             Receipt #{sale.id} · {statusLabel(saleStatusMachine, sale.status)}
           </Typography>
-          <Typography variant="body2">{when(sale.completed_at ?? sale.created_at)}</Typography>
+          <Typography variant="body2">
+            {printedDate(sale.completed_at ?? sale.created_at)}
+          </Typography>
           {sale.customer_name && (
             <Typography variant="body2">Customer: {sale.customer_name}</Typography>
           )}
@@ -341,6 +339,6 @@ export function SaleConfirmationPage() {
       {returning && (
         <ReturnDialog sale={sale} line={returning} onClose={() => setReturning(null)} />
       )}
-    </Stack>
+    </PrintablePage>
   );
 }

@@ -1,4 +1,5 @@
 import PrintIcon from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -27,6 +28,59 @@ export interface PrintableLine {
 export const printedDate = (value: string | null) =>
   value ? new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
+/** Print, the browser's print dialog for the page (a button of a printable page's title bar). */
+export function PrintButton(props: { label: string }) {
+  return (
+    <Button startIcon={<PrintIcon />} variant="outlined" onClick={() => window.print()}>
+      {props.label}
+    </Button>
+  );
+}
+
+/**
+ * A page laid out for the printer (receipts, invoices): centred up to `width` pixels, a title bar
+ * whose buttons never reach the paper (nor the title, unless `titleOnPaper`), then the page's
+ * content; anything inside with the class `no-print` stays off the paper too.
+ */
+export function PrintablePage(props: {
+  width: number;
+  title: ReactNode;
+  /** the title bar's buttons and links, off the paper (PrintButton among them) */
+  actions?: ReactNode;
+  titleOnPaper?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      spacing={2}
+      sx={{
+        maxWidth: props.width,
+        mx: 'auto',
+        width: '100%',
+        minWidth: 0,
+        '@media print': { '& .no-print': { display: 'none' } },
+      }}
+    >
+      <Stack
+        direction="row"
+        spacing={1}
+        alignItems="center"
+        flexWrap="wrap"
+        useFlexGap
+        className={props.titleOnPaper ? undefined : 'no-print'}
+      >
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {props.title}
+        </Typography>
+        <Box className="no-print" sx={{ display: 'contents' }}>
+          {props.actions}
+        </Box>
+      </Stack>
+      {props.children}
+    </Stack>
+  );
+}
+
 /**
  * A read-only document laid out for the printer (the invoices of /ev-invoice/view/{id} and
  * /b2b-sales/print/{id}): a title bar with its links and Print (hidden on paper), who and where on
@@ -48,25 +102,16 @@ export function PrintableDocument(props: {
 }) {
   const [heading, ...from] = props.from;
   return (
-    <Stack
-      spacing={2}
-      sx={{
-        maxWidth: 880,
-        mx: 'auto',
-        width: '100%',
-        minWidth: 0,
-        '@media print': { '& .no-print': { display: 'none' } },
-      }}
+    <PrintablePage
+      width={880}
+      title={props.title}
+      actions={
+        <>
+          {props.actions}
+          <PrintButton label="Print" />
+        </>
+      }
     >
-      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" className="no-print">
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {props.title}
-        </Typography>
-        {props.actions}
-        <Button startIcon={<PrintIcon />} variant="outlined" onClick={() => window.print()}>
-          Print
-        </Button>
-      </Stack>
       <Paper variant="outlined" sx={{ p: 2, overflowX: 'auto' }} aria-label="Invoice">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between">
           <Stack spacing={0.5}>
@@ -138,6 +183,6 @@ export function PrintableDocument(props: {
           </Typography>
         )}
       </Paper>
-    </Stack>
+    </PrintablePage>
   );
 }
