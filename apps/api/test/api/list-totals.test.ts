@@ -33,6 +33,32 @@ describe('list totals', () => {
     expect(res.body.data.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
   });
 
+  it('reuses a fresh estimate, and counts exactly a page that ends the list', async () => {
+    type Page = { data: { results: unknown[]; total: number; total_estimated?: boolean } };
+    const first = await t.call<Page>('GET', '/api/users?perPage=20', { token });
+    const again = await t.call<Page>('GET', '/api/users?perPage=20&page=1', { token });
+    expect(again.body.data.total_estimated).toBe(true);
+    expect(again.body.data.total).toBe(first.body.data.total);
+
+    const [counted] = (
+      await t.database.db.execute<{ total: number }>(
+        sql`select count(*)::int as total from users where company_id = (
+          select company_id from users where email = 'agent@demo.example')`,
+      )
+    ).rows;
+    const exact = Number(counted?.total);
+    const perPage = [20, 21, 23].find((size) => exact % size !== 0) ?? 20;
+    const last = await t.call<Page>(
+      'GET',
+      `/api/users?perPage=${perPage}&page=${Math.floor(exact / perPage)}`,
+      { token },
+    );
+    expect(last.status).toBe(200);
+    expect(last.body.data.results).toHaveLength(exact % perPage);
+    expect(last.body.data.total).toBe(exact);
+    expect(last.body.data).not.toHaveProperty('total_estimated');
+  });
+
   it('counts a small total exactly, without the flag', async () => {
     const res = await t.call<{ data: { total: number; total_estimated?: boolean } }>(
       'GET',

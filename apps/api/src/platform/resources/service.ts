@@ -26,7 +26,7 @@ import { AppError } from '../errors.ts';
 import { hasPermission, isSuperAdmin, type RequestContext } from '../context.ts';
 import { changesBetween, readHistory, recordHistory, snapshot } from './history.ts';
 import { linesEngine, type LinesOptions } from './lines.ts';
-import { cappedCount, listTotal, type ListTotal } from './totals.ts';
+import { cappedCount, listTotal, ReusedEstimates, type ListTotal } from './totals.ts';
 import {
   attachReferences,
   checkReferences,
@@ -155,6 +155,7 @@ const inline: Bind = (_name, value) => value;
 interface PreparedList {
   page: { execute(values: Record<string, unknown>): Promise<unknown[]> };
   count: { execute(values: Record<string, unknown>): Promise<{ total: number }[]> };
+  estimates: ReusedEstimates;
 }
 /** Query shapes kept per resource and database; a rarer shape past this is built each time. */
 const MAX_LIST_SHAPES = 64;
@@ -549,6 +550,7 @@ export function createResourceService<Def extends ResourceDefinition>(
       statements = {
         page: pageQuery(db, where, company, query.sort, limit, offset).prepare(`${name}_page`),
         count: cappedCount(db, table, where).prepare(`${name}_count`),
+        estimates: new ReusedEstimates(),
       };
       shapes.set(shape, statements);
     }
@@ -566,17 +568,28 @@ export function createResourceService<Def extends ResourceDefinition>(
     let rows: unknown[];
     let totals: ListTotal;
     if (prepared) {
+      const { page, count, estimates } = prepared.statements;
       const values = {
         ...prepared.values,
         limit: query.perPage,
         offset: query.page * query.perPage,
       };
-      const [page, counted] = await Promise.all([
-        prepared.statements.page.execute(values),
-        prepared.statements.count.execute(values),
-      ]);
-      rows = page;
-      totals = await listTotal(db, table, () => listWhere(ctx, query, parentId), counted);
+      // The same filters' values (and company): the key of a reused estimate (totals.ts).
+      const filters = JSON.stringify(prepared.values);
+      const reused = estimates.get(filters);
+      if (reused === undefined) {
+        const [found, counted] = await Promise.all([page.execute(values), count.execute(values)]);
+        rows = found;
+        totals = await listTotal(db, table, () => listWhere(ctx, query, parentId), counted);
+        if (totals.estimated) estimates.set(filters, totals.total);
+      } else {
+        rows = await page.execute(values);
+        // A page that is not full ends the list: its total is then known exactly.
+        const ended = rows.length < query.perPage && (rows.length > 0 || values.offset === 0);
+        totals = ended
+          ? { total: values.offset + rows.length, estimated: false }
+          : { total: reused, estimated: true };
+      }
     } else {
       const where = listWhere(ctx, query, parentId);
       const company = isSuperAdmin(ctx) ? undefined : ctx.companyId;

@@ -14,6 +14,36 @@ export interface ListTotal {
   estimated: boolean;
 }
 
+/** How long a list found over EXACT_TOTAL_LIMIT keeps its estimated total before it is counted again. */
+export const ESTIMATE_REUSE_MS = 5_000;
+const MAX_REUSED_ESTIMATES = 256;
+
+/**
+ * The estimated totals of one list query shape, by the request's values (the company among them).
+ * While an estimate is fresh, that list's pages skip both the capped count and the EXPLAIN: the
+ * estimate comes from planner statistics that ANALYZE refreshes far less often than this, so the
+ * figure is no staler, and a list that shrinks below the limit is counted exactly again within
+ * ESTIMATE_REUSE_MS.
+ */
+export class ReusedEstimates {
+  private readonly entries = new Map<string, { total: number; until: number }>();
+
+  get(key: string): number | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.until > Date.now()) return entry.total;
+    if (entry) this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, total: number) {
+    this.entries.delete(key);
+    // Oldest first in a Map: past the bound, the least recently stored goes.
+    if (this.entries.size >= MAX_REUSED_ESTIMATES)
+      this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { total, until: Date.now() + ESTIMATE_REUSE_MS });
+  }
+}
+
 /** The planner's row estimate of a query: EXPLAIN (FORMAT JSON)'s top "Plan Rows". */
 async function plannerEstimate(db: Database | Tx, query: SQL): Promise<number | null> {
   const result = await db.execute(sql`explain (format json) ${query}`);
