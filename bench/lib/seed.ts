@@ -37,13 +37,22 @@ export const afterSeedSql = ['vacuum analyze users', 'vacuum analyze user_identi
 
 export const countUsersSql = `select count(*)::int as total from users where company_id = ${BENCH_COMPANY_ID}`;
 
-/** The users list the API runs for GET /api/users?perPage=20 (page 0, default sort), as plain SQL. */
+/**
+ * The users list the API runs for GET /api/users?perPage=20 (page 0, default sort), as plain SQL:
+ * the same columns, with the role's name and base role and the current store's name that the API's
+ * reply carries (read in the same statement, as the API does).
+ */
 export const usersListSql = `
-  select id, uuid, company_id, email, first_name, last_name, role_id, access_level, current_store,
-         profile_photo, job_order_type, business_type, dealer_id, vendor_id, is_active, is_locked,
-         is_deleted, is_b2b, created_at
-    from users
-   where company_id = $1
-   order by last_name asc, id asc
+  select u.id, u.uuid, u.company_id, u.email, u.first_name, u.last_name, u.role_id, u.access_level,
+         u.current_store, u.profile_photo, u.job_order_type, u.business_type, u.dealer_id,
+         u.vendor_id, u.is_active, u.is_locked, u.is_deleted, u.is_b2b, u.created_at,
+         (select r.base_role from roles r where r.company_id = u.company_id and r.id = u.role_id),
+         (select r.name from roles r where r.company_id = u.company_id and r.id = u.role_id)
+           as role_name,
+         (select s.name from stores s where s.company_id = u.company_id and s.id = u.current_store)
+           as store_name
+    from users u
+   where u.company_id = $1
+   order by u.last_name asc, u.id asc
    limit 20`;
 export const usersCountSql = 'select count(*) as total from users where company_id = $1';

@@ -4,7 +4,9 @@
  *   (seeded with generate_series SQL, never through the API), each beside the bare handler on the
  *   same data;
  * - the lone sign-in: POST /api/auth/login on one connection, beside one argon2id verify (the
- *   API's parameters) timed in this process during the same run.
+ *   API's parameters) timed in this process during the same run;
+ * - sign-in throughput: the same request on the run's connections (10 by default), beside what the
+ *   hash alone allows: as many verifies at once, in this process, for the same time.
  * Figures only: nothing here passes or fails.
  */
 import { hash, verify } from '@node-rs/argon2';
@@ -35,6 +37,11 @@ export interface LoginFigures {
   verifyMedianMs: number;
   verifyP90Ms: number;
   samples: number;
+  /** POST /api/auth/login on `connections` connections. */
+  concurrent: LoadResult;
+  connections: number;
+  /** argon2id verifies per second with as many running at once as the load has connections. */
+  verifiesPerSecond: number;
 }
 export interface SeriesReport {
   status: 'ok' | 'skipped' | 'failed';
@@ -70,6 +77,22 @@ async function argon2Verify(samples: number): Promise<{ median: number; p90: num
     median: times[Math.floor(times.length / 2)] ?? NaN,
     p90: times[Math.floor(times.length * 0.9)] ?? NaN,
   };
+}
+
+/** Verifies per second with `concurrency` verifies always in flight (the threadpool's share). */
+async function argon2Throughput(concurrency: number, seconds: number): Promise<number> {
+  const stored = await hash(DEMO_PASSWORD, ARGON2_OPTIONS);
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (performance.now() < until) {
+      await verify(stored, DEMO_PASSWORD);
+      done++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return done / ((performance.now() - started) / 1000);
 }
 
 function listData(body: unknown): { total: number; estimated: boolean } {
@@ -157,6 +180,17 @@ export async function runSeries(
               },
               { ...load, connections: 1 },
             );
+            console.log(`Sign-in: POST /api/auth/login on ${load.connections} connections ...`);
+            const concurrent = await measure(
+              {
+                name: 'concurrent login',
+                method: 'POST',
+                url: `${api.baseUrl}/api/auth/login`,
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+              },
+              load,
+            );
             const samples = 30;
             const timed = await argon2Verify(samples);
             report.login = {
@@ -164,6 +198,9 @@ export async function runSeries(
               verifyMedianMs: timed.median,
               verifyP90Ms: timed.p90,
               samples,
+              concurrent,
+              connections: load.connections,
+              verifiesPerSecond: await argon2Throughput(load.connections, load.seconds),
             };
           }
         } finally {
@@ -230,6 +267,7 @@ export function formatSeries(report: SeriesReport): string {
     const l = report.login;
     lines.push(
       `Lone sign-in (1 connection): p50 ${fixed(l.lone.latencyP50Ms, 2)} ms, p99 ${fixed(l.lone.latencyP99Ms, 2)} ms, ${fixed(l.lone.requestsPerSecond)} req/s; one argon2id verify in this run: median ${fixed(l.verifyMedianMs, 2)} ms (p90 ${fixed(l.verifyP90Ms, 2)}, ${l.samples} samples); ratio p50/verify ${fixed(l.lone.latencyP50Ms / l.verifyMedianMs, 2)}x`,
+      `Sign-in on ${l.connections} connections: ${fixed(l.concurrent.requestsPerSecond)} req/s (p50 ${fixed(l.concurrent.latencyP50Ms, 2)} ms, p99 ${fixed(l.concurrent.latencyP99Ms, 2)} ms); the hash alone, as many at once: ${fixed(l.verifiesPerSecond)} verifies/s; ratio ${fixed(l.concurrent.requestsPerSecond / l.verifiesPerSecond, 2)}x`,
     );
   }
   return lines.join('\n');
