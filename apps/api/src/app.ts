@@ -182,8 +182,9 @@ export async function buildApp({
 }
 
 /**
- * Serves the built web app with history fallback, so /users reloads into the SPA; API paths, other
- * methods and missing asset files get the JSON 404.
+ * Serves the built web app with history fallback, so /users reloads into the SPA (GET, and HEAD as
+ * link checkers and uptime probes send it); API paths, other methods and missing asset files get the
+ * JSON 404.
  */
 /**
  * Vite names every file under assets/ by its content hash, so a browser may keep it for good; every
@@ -212,7 +213,9 @@ function serveWebApp(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
-      request.method === 'GET' && !path.startsWith(API_PREFIX) && !/\.[a-z0-9]+$/i.test(path);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith(API_PREFIX) &&
+      !/\.[a-z0-9]+$/i.test(path);
     if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send(notFoundReply(request.method, path));
   });

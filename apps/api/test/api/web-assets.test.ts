@@ -55,4 +55,11 @@ describe('the built web app', () => {
       expect(await res.text(), path).toContain('<title>Store Portal</title>');
     }
   });
+
+  it('answers HEAD on a page route as GET does, without the body', async () => {
+    const res = await fetch(`${t.baseUrl}/login`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toBe('');
+  });
 });
