@@ -16,7 +16,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createResourceService } from '../../platform/resources/service.ts';
-import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
+import { grantedFlagsOf, rolesToJoin } from '../access/api.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import {
   clearThrottle,
@@ -25,8 +25,8 @@ import {
   type Limit,
   type ThrottleKey,
 } from '../auth/api.ts';
-import { companies, stores } from '../organisation/schema.ts';
-import { userIdentities, users } from '../users/schema.ts';
+import { companiesToJoin, storesToJoin } from '../organisation/api.ts';
+import { peopleToJoin, personWithPin } from '../users/api.ts';
 import {
   clockIn,
   clockOut,
@@ -110,20 +110,22 @@ export async function deviceFromToken(db: Executor, token: string): Promise<Kios
   const companyId = Number(companyPart);
   const id = Number(idPart);
   if (!secret || !Number.isSafeInteger(companyId) || !Number.isSafeInteger(id)) throw refused();
+  const store = storesToJoin(db);
+  const company = companiesToJoin(db, companyId);
   const [row] = await db
     .select({
       secret_hash: hrKioskDevices.secret_hash,
       revoked_at: hrKioskDevices.revoked_at,
       name: hrKioskDevices.name,
-      store_id: stores.id,
-      store_name: stores.name,
-      time_zone: stores.time_zone,
-      store_active: stores.is_active,
-      company_active: companies.is_active,
+      store_id: store.id,
+      store_name: store.name,
+      time_zone: store.time_zone,
+      store_active: store.is_active,
+      company_active: company.is_active,
     })
     .from(hrKioskDevices)
-    .innerJoin(stores, tenantJoin(stores, hrKioskDevices.company_id, hrKioskDevices.store_id))
-    .innerJoin(companies, tenantScope(hrKioskDevices, companies.id))
+    .innerJoin(store, tenantJoin(store, hrKioskDevices.company_id, hrKioskDevices.store_id))
+    .innerJoin(company, tenantScope(hrKioskDevices, company.id))
     .where(and(tenantScope(hrKioskDevices, companyId), eq(hrKioskDevices.id, id)));
   const given = Buffer.from(hashSecret(secret));
   const stored = Buffer.from(row?.secret_hash ?? '');
@@ -138,25 +140,24 @@ export async function deviceFromToken(db: Executor, token: string): Promise<Kios
   };
 }
 
-const liveUser = and(eq(users.is_active, true), eq(users.is_deleted, false));
-
 /** The store's clock and the people who may clock there, for the identify screen. */
 export async function kioskState(db: Executor, device: KioskDeviceAuth): Promise<KioskState> {
+  const person = peopleToJoin(db, 'person', device.companyId);
   const staff = await db
     .select({
-      id: users.id,
-      name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+      id: person.id,
+      name: sql<string>`${person.first_name} || ' ' || ${person.last_name}`,
     })
-    .from(users)
+    .from(person)
     .where(
       and(
-        tenantScope(users, device.companyId),
-        liveUser,
-        eq(users.is_locked, false),
-        worksAt(device.companyId, device.store.id, device.store.time_zone),
+        eq(person.is_active, true),
+        eq(person.is_deleted, false),
+        eq(person.is_locked, false),
+        worksAt(device.companyId, device.store.id, device.store.time_zone, person),
       ),
     )
-    .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
+    .orderBy(asc(person.first_name), asc(person.last_name), asc(person.id))
     .limit(500);
   const now = new Date();
   return {
@@ -189,24 +190,7 @@ async function verifyPerson(
     .update(hrKioskDevices)
     .set({ last_used_at: sql`now()` })
     .where(and(tenantScope(hrKioskDevices, device.companyId), eq(hrKioskDevices.id, device.id)));
-  const [found] = await db
-    .select({
-      id: users.id,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      pin_hash: userIdentities.mobile_pin_hash,
-    })
-    .from(users)
-    .innerJoin(
-      userIdentities,
-      and(tenantScope(userIdentities, users.company_id), eq(userIdentities.user_id, users.id)),
-    )
-    .where(
-      and(
-        tenantScope(users, device.companyId),
-        who.user_id !== undefined ? eq(users.id, who.user_id) : eq(users.email, who.email ?? ''),
-      ),
-    );
+  const found = await personWithPin(db, device.companyId, who);
   const keys = found
     ? [deviceKey(device), personKey(device.companyId, found.id)]
     : [deviceKey(device)];
@@ -232,24 +216,22 @@ async function verifyPerson(
   }
   await clearThrottle(db, [personKey(device.companyId, found.id).key]);
 
+  const person = peopleToJoin(db, 'person', device.companyId);
+  const role = rolesToJoin(db, device.companyId);
   const [account] = await db
     .select({
-      is_active: users.is_active,
-      is_deleted: users.is_deleted,
-      is_locked: users.is_locked,
-      role_active: roles.is_active,
-      access_level: users.access_level,
-      base_role: roles.base_role,
-      works_here: sql<boolean>`${worksAt(device.companyId, device.store.id, device.store.time_zone)}`,
-      permissions: sql<string[] | null>`(
-        select array_agg(distinct p) from ${rolePermissionGroups} rpg
-          join ${permissionGroups} g on g.company_id = rpg.company_id and g.id = rpg.permission_group_id and g.is_active
-          cross join lateral unnest(g.permissions) as p
-         where rpg.company_id = ${users.company_id} and rpg.role_id = ${users.role_id})`,
+      is_active: person.is_active,
+      is_deleted: person.is_deleted,
+      is_locked: person.is_locked,
+      role_active: role.is_active,
+      access_level: person.access_level,
+      base_role: role.base_role,
+      works_here: sql<boolean>`${worksAt(device.companyId, device.store.id, device.store.time_zone, person)}`,
+      permissions: grantedFlagsOf(person.company_id, person.role_id),
     })
-    .from(users)
-    .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
-    .where(and(tenantScope(users, device.companyId), eq(users.id, found.id)));
+    .from(person)
+    .innerJoin(role, tenantJoin(role, person.company_id, person.role_id))
+    .where(eq(person.id, found.id));
   if (!account || !account.is_active || account.is_deleted || !account.role_active)
     throw AppError.forbidden(authMessages.accountDisabled);
   if (account.is_locked) throw AppError.forbidden(authMessages.accountLocked);

@@ -1,5 +1,4 @@
-import { and, asc, count, eq, gte, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   employeeMessages,
   payTypes,
@@ -12,22 +11,37 @@ import {
 import type { Database, Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { mayActOn } from '../access/api.ts';
-import { roles } from '../access/schema.ts';
-import { assertMayActOn, revokeUserSessions, userService } from '../users/api.ts';
-import { stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import { mayActOn, rolesToJoin } from '../access/api.ts';
+import {
+  assertMayActOn,
+  managersOf,
+  peopleToJoin,
+  personOf,
+  revokeUserSessions,
+  setUserActive,
+  userService,
+} from '../users/api.ts';
+import { storesToJoin } from '../organisation/api.ts';
 import { deleteFaceOnTermination } from '../hr-face/api.ts';
 import { hrEmployeeDetails, hrTimecardBreaks, hrTimecards } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
-const supervisors = alias(users, 'supervisor');
 const isPayType = (value: string): value is PayType =>
   (payTypes as readonly string[]).includes(value);
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function employeeQuery(db: Executor) {
+/** The employees' people (users/api.ts peopleToJoin), aliased `person`. */
+const people = (db: Executor) => peopleToJoin(db);
+
+/**
+ * The employee records joined to their `person` (from `people`), role, store and supervisor, in
+ * one statement.
+ */
+function employeeQuery(db: Executor, users: ReturnType<typeof people>) {
+  const roles = rolesToJoin(db);
+  const stores = storesToJoin(db);
+  const supervisors = peopleToJoin(db, 'supervisor');
   return db
     .select({
       id: users.id,
@@ -76,6 +90,7 @@ function present(row: EmployeeRow, ctx: RequestContext): Employee {
 }
 
 export async function listEmployees(db: Executor, ctx: RequestContext, query: EmployeeListQuery) {
+  const users = people(db);
   const conditions: (SQL | undefined)[] = [
     tenantScope(hrEmployeeDetails, ctx.companyId),
     eq(users.is_deleted, false),
@@ -91,7 +106,7 @@ export async function listEmployees(db: Executor, ctx: RequestContext, query: Em
   const where = and(...conditions);
   const { perPage, page } = query;
   const [rows, [totals]] = await Promise.all([
-    employeeQuery(db)
+    employeeQuery(db, users)
       .where(where)
       .orderBy(asc(users.last_name), asc(users.first_name), asc(users.id))
       .limit(perPage)
@@ -110,7 +125,8 @@ export async function getEmployee(
   ctx: RequestContext,
   userId: number,
 ): Promise<Employee> {
-  const [row] = await employeeQuery(db).where(
+  const users = people(db);
+  const [row] = await employeeQuery(db, users).where(
     and(
       tenantScope(hrEmployeeDetails, ctx.companyId),
       eq(hrEmployeeDetails.user_id, userId),
@@ -132,17 +148,8 @@ async function assertSupervisor(
     throw AppError.badRequest(employeeMessages.ownSupervisor, {
       supervisor_id: [employeeMessages.ownSupervisor],
     });
-  const [found] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        tenantScope(users, ctx.companyId),
-        eq(users.id, supervisorId),
-        eq(users.is_deleted, false),
-      ),
-    );
-  if (!found)
+  const found = await personOf(tx, ctx.companyId, supervisorId);
+  if (!found || found.is_deleted)
     throw AppError.badRequest(employeeMessages.unknownSupervisor, {
       supervisor_id: [employeeMessages.unknownSupervisor],
     });
@@ -297,10 +304,7 @@ export async function terminateEmployee(
         updated_at: sql`now()`,
       })
       .where(eq(hrEmployeeDetails.id, detail.id));
-    await tx
-      .update(users)
-      .set({ is_active: false, updated_at: sql`now()` })
-      .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
+    await setUserActive(tx, ctx.companyId, userId, false);
     await revokeUserSessions(tx, ctx.companyId, userId);
     await clockOffNow(tx, ctx.companyId, userId);
     // Biometric data is kept only while the person is employed.
@@ -326,27 +330,13 @@ export async function reactivateEmployee(db: Database, ctx: RequestContext, user
       .update(hrEmployeeDetails)
       .set({ terminated_at: null, updated_at: sql`now()` })
       .where(eq(hrEmployeeDetails.id, detail.id));
-    await tx
-      .update(users)
-      .set({ is_active: true, updated_at: sql`now()` })
-      .where(and(tenantScope(users, ctx.companyId), eq(users.id, userId)));
+    await setUserActive(tx, ctx.companyId, userId, true);
   });
   return getEmployee(db, ctx, userId);
 }
 
 /** GET /employees/supervisors: active managers (access level 3 and up) of the company. */
 export async function supervisorOptions(db: Executor, ctx: RequestContext) {
-  const rows = await db
-    .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
-    .from(users)
-    .where(
-      and(
-        tenantScope(users, ctx.companyId),
-        eq(users.is_active, true),
-        eq(users.is_deleted, false),
-        gte(users.access_level, 3),
-      ),
-    )
-    .orderBy(asc(users.last_name), asc(users.first_name));
+  const rows = await managersOf(db, ctx.companyId);
   return rows.map((row) => ({ value: row.id, label: `${row.first_name} ${row.last_name}`.trim() }));
 }

@@ -1,24 +1,35 @@
 import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/database.ts';
-import { userStores } from '../assignments/schema.ts';
-import { users } from '../users/schema.ts';
+import { assignedToStoreIn } from '../assignments/api.ts';
+import { peopleToJoin } from '../users/api.ts';
 import { hrEmployeeDetails, hrStoreTempAccess } from './schema.ts';
 import { tenantScope } from '../../db/columns.ts';
 
+/** The columns of a person a caller's query reads (users/api.ts peopleToJoin). */
+export interface PersonColumns {
+  company_id: AnyPgColumn;
+  id: AnyPgColumn;
+  current_store: AnyPgColumn;
+}
+
 /**
- * Whether the user of the `users` row in scope may clock at a store: it is their current store, it
+ * Whether the person whose columns are `person` may clock at a store: it is their current store, it
  * is assigned to them (the stores the web store switcher offers, shell/my-stores.ts), or they have
  * temporary access covering today in the store's time zone. The one rule of the web clock and the
  * kiosk; like the switcher, it grants nothing for being a super admin or holding company-wide rights.
  */
-export function worksAt(companyId: number, storeId: number, timeZone: string) {
+export function worksAt(
+  companyId: number,
+  storeId: number,
+  timeZone: string,
+  person: PersonColumns,
+) {
   return or(
-    eq(users.current_store, storeId),
+    eq(person.current_store, storeId),
+    assignedToStoreIn(person.company_id, person.id, [storeId]),
     exists(
-      sql`(select 1 from ${userStores} where ${tenantScope(userStores, companyId)} and ${userStores.user_id} = ${users.id} and ${userStores.store_id} = ${storeId})`,
-    ),
-    exists(
-      sql`(select 1 from ${hrStoreTempAccess} where ${tenantScope(hrStoreTempAccess, companyId)} and ${hrStoreTempAccess.user_id} = ${users.id} and ${hrStoreTempAccess.store_id} = ${storeId} and (now() at time zone ${timeZone})::date between ${hrStoreTempAccess.starts_on} and ${hrStoreTempAccess.ends_on})`,
+      sql`(select 1 from ${hrStoreTempAccess} where ${tenantScope(hrStoreTempAccess, companyId)} and ${hrStoreTempAccess.user_id} = ${person.id} and ${hrStoreTempAccess.store_id} = ${storeId} and (now() at time zone ${timeZone})::date between ${hrStoreTempAccess.starts_on} and ${hrStoreTempAccess.ends_on})`,
     ),
   );
 }
@@ -30,16 +41,11 @@ export async function mayClockAt(
   userId: number,
   store: { id: number; time_zone: string },
 ): Promise<boolean> {
+  const person = peopleToJoin(db, 'person', companyId);
   const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        tenantScope(users, companyId),
-        eq(users.id, userId),
-        worksAt(companyId, store.id, store.time_zone),
-      ),
-    );
+    .select({ id: person.id })
+    .from(person)
+    .where(and(eq(person.id, userId), worksAt(companyId, store.id, store.time_zone, person)));
   return row !== undefined;
 }
 
@@ -69,18 +75,19 @@ export async function currentStaff(
   query: StaffQuery = {},
 ): Promise<StaffMember[]> {
   const { storeId, userIds, withRecordOnly = false } = query;
+  const person = peopleToJoin(db, 'person', companyId);
   const details = and(
-    tenantScope(hrEmployeeDetails, users.company_id),
-    eq(hrEmployeeDetails.user_id, users.id),
+    tenantScope(hrEmployeeDetails, person.company_id),
+    eq(hrEmployeeDetails.user_id, person.id),
   );
   const base = db
     .select({
-      id: users.id,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      email: users.email,
+      id: person.id,
+      first_name: person.first_name,
+      last_name: person.last_name,
+      email: person.email,
     })
-    .from(users);
+    .from(person);
   return (
     withRecordOnly
       ? base.innerJoin(hrEmployeeDetails, details)
@@ -88,29 +95,17 @@ export async function currentStaff(
   )
     .where(
       and(
-        tenantScope(users, companyId),
-        eq(users.is_active, true),
-        eq(users.is_deleted, false),
+        eq(person.is_active, true),
+        eq(person.is_deleted, false),
         isNull(hrEmployeeDetails.terminated_at),
-        userIds ? inArray(users.id, [...userIds]) : undefined,
+        userIds ? inArray(person.id, [...userIds]) : undefined,
         storeId === undefined
           ? undefined
           : or(
-              eq(users.current_store, storeId),
-              exists(
-                db
-                  .select({ one: sql`1` })
-                  .from(userStores)
-                  .where(
-                    and(
-                      tenantScope(userStores, users.company_id),
-                      eq(userStores.user_id, users.id),
-                      eq(userStores.store_id, storeId),
-                    ),
-                  ),
-              ),
+              eq(person.current_store, storeId),
+              assignedToStoreIn(person.company_id, person.id, [storeId]),
             ),
       ),
     )
-    .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id));
+    .orderBy(asc(person.first_name), asc(person.last_name), asc(person.id));
 }

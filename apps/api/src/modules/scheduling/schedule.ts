@@ -22,8 +22,8 @@ import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hrDepartmentRoles, hrSchedules, hrTimecards } from '../hr/schema.ts';
 import { currentStaff, getCompanySettings } from '../hr/api.ts';
-import { stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import { storeHoursOf, storesToJoin } from '../organisation/api.ts';
+import { peopleToJoin } from '../users/api.ts';
 import { hrShiftTemplates } from './schema.ts';
 import { assertDepartmentRole } from './services.ts';
 import { approvedTimeOff, type ApprovedTimeOff } from './time-off.ts';
@@ -41,12 +41,9 @@ export interface StoreInfo {
 // ---- Reading
 
 export async function storeOf(db: Executor, companyId: number, storeId: number) {
-  const [store] = await db
-    .select({ id: stores.id, name: stores.name, time_zone: stores.time_zone })
-    .from(stores)
-    .where(and(tenantScope(stores, companyId), eq(stores.id, storeId)));
+  const store = await storeHoursOf(db, companyId, storeId);
   if (!store) throw AppError.notFound('Store');
-  return store;
+  return { id: storeId, name: store.name, time_zone: store.time_zone };
 }
 
 /** The company's schedule week holding a date: it starts on HR settings' week_start_day. */
@@ -81,12 +78,13 @@ export async function storeEmployees(
   }));
 }
 
-const shiftColumns = {
+/** The shifts' stores (organisation/api.ts storesToJoin), aliased `store`. */
+const shiftColumns = (store: ReturnType<typeof storesToJoin>) => ({
   id: hrSchedules.id,
   user_id: hrSchedules.user_id,
   store_id: hrSchedules.store_id,
-  store_name: stores.name,
-  time_zone: stores.time_zone,
+  store_name: store.name,
+  time_zone: store.time_zone,
   department_role_id: hrSchedules.department_role_id,
   department_role_name: hrDepartmentRoles.name,
   shift_template_id: hrSchedules.shift_template_id,
@@ -94,14 +92,15 @@ const shiftColumns = {
   shift_end: hrSchedules.shift_end,
   published_at: hrSchedules.published_at,
   notes: hrSchedules.notes,
-};
+});
 
 /** Shifts of the company matching `where`, with their store and role names. */
 async function findShifts(db: Executor, companyId: number, where: SQL | undefined) {
+  const store = storesToJoin(db);
   return db
-    .select(shiftColumns)
+    .select(shiftColumns(store))
     .from(hrSchedules)
-    .innerJoin(stores, tenantJoin(stores, hrSchedules.company_id, hrSchedules.store_id))
+    .innerJoin(store, tenantJoin(store, hrSchedules.company_id, hrSchedules.store_id))
     .leftJoin(
       hrDepartmentRoles,
       tenantJoin(hrDepartmentRoles, hrSchedules.company_id, hrSchedules.department_role_id),
@@ -244,15 +243,16 @@ export async function scheduleWeek(
   // Someone no longer at the store keeps their row while they have shifts here this week.
   const missing = [...new Set(rows.map((r) => r.user_id))].filter((id) => !ids.includes(id));
   if (missing.length) {
+    const person = peopleToJoin(db, 'person', ctx.companyId);
     const extra = await db
       .select({
-        id: users.id,
-        first_name: users.first_name,
-        last_name: users.last_name,
-        email: users.email,
+        id: person.id,
+        first_name: person.first_name,
+        last_name: person.last_name,
+        email: person.email,
       })
-      .from(users)
-      .where(and(tenantScope(users, ctx.companyId), inArray(users.id, missing)));
+      .from(person)
+      .where(inArray(person.id, missing));
     employees.push(
       ...extra.map((u) => ({
         id: u.id,
@@ -448,10 +448,11 @@ async function plan(db: Executor, ctx: RequestContext, input: ChangesInput): Pro
       dates[dates.length - 1] ?? '',
     );
     if (userIds.some((id) => !names.has(id))) {
+      const person = peopleToJoin(db, 'person', ctx.companyId);
       const extra = await db
-        .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
-        .from(users)
-        .where(and(tenantScope(users, ctx.companyId), inArray(users.id, userIds)));
+        .select({ id: person.id, first_name: person.first_name, last_name: person.last_name })
+        .from(person)
+        .where(inArray(person.id, userIds));
       for (const u of extra) names.set(u.id, `${u.first_name} ${u.last_name}`.trim());
     }
     result.conflicts = conflictsOf(candidates, [...others, ...candidates], timeOff.rows, names);
