@@ -3,58 +3,18 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   manifestCheckSchema,
   pickListSchema,
   receiveResultSchema,
 } from '@portal/contract/inventory';
+import { SerialScanner } from '../../platform/SerialScanner.tsx';
 import { api, ignoreData } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
-
-/**
- * A text field that takes serials one at a time: typed, or from a barcode scanner (which types
- * the code and presses Enter). Each Enter adds the serial to the list below; a repeat is ignored.
- */
-function SerialScanner(props: {
-  serials: string[];
-  onChange: (serials: string[]) => void;
-  label: string;
-}) {
-  const [text, setText] = useState('');
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const serial = text.trim();
-    if (serial && !props.serials.includes(serial)) props.onChange([...props.serials, serial]);
-    setText('');
-  };
-  return (
-    <Stack spacing={1} component="form" onSubmit={add}>
-      <TextField
-        label={props.label}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        autoFocus
-        autoComplete="off"
-        size="small"
-        helperText="Type or scan a serial and press Enter"
-      />
-      <Stack direction="row" flexWrap="wrap" gap={1} aria-label="Scanned serials">
-        {props.serials.map((serial) => (
-          <Chip
-            key={serial}
-            label={serial}
-            onDelete={() => props.onChange(props.serials.filter((s) => s !== serial))}
-          />
-        ))}
-      </Stack>
-    </Stack>
-  );
-}
 
 const useOrderId = () => Number(useParams().id ?? 0);
 
@@ -93,7 +53,13 @@ export function FulfilOrderPage() {
           ))}
         </Paper>
       )}
-      <SerialScanner serials={serials} onChange={setSerials} label="Serial or IMEI" />
+      <SerialScanner
+        serials={serials}
+        onChange={setSerials}
+        label="Serial or IMEI"
+        listLabel="Scanned serials"
+        autoFocus
+      />
       <Typography variant="body2">
         {serials.length} of {ordered} picked
       </Typography>
@@ -146,7 +112,13 @@ export function ReceiveOrderPage() {
         Receive Order #{id}
       </Typography>
       {check.error && <Alert severity="error">{check.error.message}</Alert>}
-      <SerialScanner serials={serials} onChange={setSerials} label="Serial or IMEI" />
+      <SerialScanner
+        serials={serials}
+        onChange={setSerials}
+        label="Serial or IMEI"
+        listLabel="Scanned serials"
+        autoFocus
+      />
       {check.data && (
         <Stack spacing={1}>
           {classes.map(([key, label, color]) => (

@@ -1,5 +1,7 @@
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,11 +11,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { productSerialSchema, type SerialRejection } from '@portal/contract/inventory';
+import { CameraScanDialog } from '../../platform/SerialScanner.tsx';
 import { api } from '../../platform/api.ts';
 import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 
@@ -50,6 +54,7 @@ export function ProductSerialPage() {
   const [params, setParams] = useSearchParams();
   const serial = params.get('serial')?.trim() ?? '';
   const [text, setText] = useState(serial);
+  const [cameraOpen, setCameraOpen] = useState(false);
   const found = useQuery({
     queryKey: ['product-serials', serial],
     enabled: serial.length > 0,
@@ -90,7 +95,27 @@ export function ProductSerialPage() {
         <Button type="submit" variant="contained" sx={{ mt: 1 }}>
           Look up
         </Button>
+        <Tooltip title="Scan with camera">
+          <IconButton
+            aria-label="Scan with camera"
+            onClick={() => setCameraOpen(true)}
+            sx={{ mt: 1 }}
+          >
+            <QrCodeScannerIcon />
+          </IconButton>
+        </Tooltip>
       </Stack>
+      <CameraScanDialog
+        open={cameraOpen}
+        onClose={() => setCameraOpen(false)}
+        onDetected={(code) => {
+          // One serial is looked up: the first code read closes the dialog and opens its answer.
+          setText(code);
+          setParams({ serial: code });
+          setCameraOpen(false);
+          return 'done';
+        }}
+      />
       {found.error && <Alert severity="error">{found.error.message}</Alert>}
       {data && (
         <Stack spacing={2} aria-label={`Serial ${serial}`}>

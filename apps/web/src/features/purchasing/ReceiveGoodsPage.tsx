@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { listDataSchema } from '@portal/contract/envelope';
 import { productSchema } from '@portal/contract/resources/catalog';
@@ -26,6 +25,7 @@ import {
   type PurchaseOrderLine,
   type Receipt,
 } from '@portal/contract/resources/purchasing';
+import { SerialScanner } from '../../platform/SerialScanner.tsx';
 import { api, ApiError } from '../../platform/api.ts';
 import { withId } from '../../platform/resources/paths.ts';
 import { resourceKeys } from '../../platform/resources/query-keys.ts';
@@ -57,53 +57,6 @@ const emptyEntry: Entry = {
 const units = (value: string) => (value.trim() === '' ? 0 : Number(value));
 
 const orderList = listDataSchema(purchaseOrderSchema.loose());
-
-/** Serials scanned one at a time (a scanner types the code and presses Enter). */
-function SerialField(props: {
-  serials: string[];
-  onChange: (serials: string[]) => void;
-  label: string;
-  /** a posted receipt's serials: shown, not changed */
-  readOnly?: boolean;
-}) {
-  const [value, setValue] = useState('');
-  const add = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    const serial = value.trim();
-    if (serial && !props.serials.includes(serial)) props.onChange([...props.serials, serial]);
-    setValue('');
-  };
-  return (
-    <Stack spacing={0.5}>
-      {!props.readOnly && (
-        <TextField
-          size="small"
-          label={props.label}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          onKeyDown={add}
-          autoComplete="off"
-          helperText="Scan or type, then Enter"
-        />
-      )}
-      <Stack direction="row" flexWrap="wrap" gap={0.5} aria-label={props.label}>
-        {props.serials.map((serial) => (
-          <Chip
-            key={serial}
-            size="small"
-            label={serial}
-            onDelete={
-              props.readOnly
-                ? undefined
-                : () => props.onChange(props.serials.filter((s) => s !== serial))
-            }
-          />
-        ))}
-      </Stack>
-    </Stack>
-  );
-}
 
 /**
  * /inventory-purchase-order-receipt/create: receive goods against a sent purchase order. Per line:
@@ -429,7 +382,9 @@ export function ReceiveGoodsPage() {
                     {(['serials', 'rejectedSerials'] as const).map((list) => (
                       <TableCell key={list} sx={{ minWidth: 200 }}>
                         {serialised.data?.has(line.product_id) ? (
-                          <SerialField
+                          <SerialScanner
+                            compact
+                            helperText="Scan or type, then Enter"
                             label={`${list === 'serials' ? 'Serials' : 'Rejected serials'} ${name}`}
                             serials={entry[list]}
                             readOnly={editing}
