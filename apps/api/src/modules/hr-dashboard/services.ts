@@ -10,13 +10,14 @@ import {
 } from '@portal/contract/hr-dashboard';
 import { DEFAULT_TIMEZONE } from '@portal/contract/constants';
 import { clockStatus } from '@portal/contract/hr';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../platform/database.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hrEmployeeDetails, hrSchedules, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
 import { findStore, getCompanySettings } from '../hr/api.ts';
-import { stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import { storesToJoin } from '../organisation/api.ts';
+import { peopleToJoin } from '../users/api.ts';
 import {
   addDays,
   computeTimesheets,
@@ -33,7 +34,8 @@ import {
 } from '../timeoff/api.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
-const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
+const fullName = (person: { first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
+  sql<string>`${person.first_name} || ' ' || ${person.last_name}`;
 const MINUTE = 60_000;
 
 /** Only published shifts count (hr_schedules.published_at; null is a draft). */
@@ -93,10 +95,11 @@ export async function storeViews(
   nowDate: Date = new Date(),
 ): Promise<StoreView[]> {
   if (!storeIds.length) return [];
+  const store = storesToJoin(db);
   const found = await db
-    .select({ id: stores.id, name: stores.name, time_zone: stores.time_zone })
-    .from(stores)
-    .where(and(tenantScope(stores, ctx.companyId), inArray(stores.id, [...storeIds])));
+    .select({ id: store.id, name: store.name, time_zone: store.time_zone })
+    .from(store)
+    .where(and(tenantScope(store, ctx.companyId), inArray(store.id, [...storeIds])));
   const byZone = new Map<string, StoreRow[]>();
   for (const store of found)
     byZone.set(store.time_zone, [...(byZone.get(store.time_zone) ?? []), store]);
@@ -164,6 +167,7 @@ async function viewsInZone(
   const allUserIds = [
     ...new Set([...allShifts.map((s) => s.user_id), ...allCards.map((c) => c.user_id)]),
   ];
+  const person = peopleToJoin(db, 'person', ctx.companyId);
   const [openBreaks, allPeople, timeOff] = await Promise.all([
     openCardIds.length
       ? db
@@ -183,9 +187,9 @@ async function viewsInZone(
       : [],
     allUserIds.length
       ? db
-          .select({ id: users.id, name: fullName })
-          .from(users)
-          .where(and(tenantScope(users, ctx.companyId), inArray(users.id, allUserIds)))
+          .select({ id: person.id, name: fullName(person) })
+          .from(person)
+          .where(inArray(person.id, allUserIds))
       : [],
     listApprovedTimeOff(db, ctx.companyId, { from: today, to: today, userIds: allUserIds }),
   ]);
@@ -294,11 +298,13 @@ function employeesAt(
 // ---- My view
 
 async function timeZoneOf(db: Executor, companyId: number, userId: number) {
+  const person = peopleToJoin(db, 'person', companyId);
+  const store = storesToJoin(db);
   const [row] = await db
-    .select({ time_zone: stores.time_zone })
-    .from(users)
-    .innerJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
-    .where(and(tenantScope(users, companyId), eq(users.id, userId)));
+    .select({ time_zone: store.time_zone })
+    .from(person)
+    .innerJoin(store, tenantJoin(store, person.company_id, person.current_store))
+    .where(eq(person.id, userId));
   return row?.time_zone ?? DEFAULT_TIMEZONE;
 }
 
@@ -329,17 +335,18 @@ export async function myView(db: Executor, ctx: RequestContext): Promise<MyView>
   const weekFrom = weekStartOf(today, settings.week_start_day);
   const period = payPeriodOf(today, settings.pay_period, settings.pay_period_anchor);
 
+  const store = storesToJoin(db);
   const upcoming = await db
     .select({
       id: hrSchedules.id,
       store_id: hrSchedules.store_id,
-      store_name: stores.name,
-      time_zone: stores.time_zone,
+      store_name: store.name,
+      time_zone: store.time_zone,
       shift_start: hrSchedules.shift_start,
       shift_end: hrSchedules.shift_end,
     })
     .from(hrSchedules)
-    .innerJoin(stores, tenantJoin(stores, hrSchedules.company_id, hrSchedules.store_id))
+    .innerJoin(store, tenantJoin(store, hrSchedules.company_id, hrSchedules.store_id))
     .where(
       and(
         tenantScope(hrSchedules, ctx.companyId),
@@ -383,18 +390,20 @@ async function queryTeam(
   companyId: number,
   filter: { supervisorId?: number; userId?: number },
 ): Promise<TeamMember[]> {
+  const person = peopleToJoin(db);
+  const store = storesToJoin(db);
   const rows = await db
     .select({
-      user_id: users.id,
-      name: fullName,
-      email: users.email,
-      store_name: stores.name,
+      user_id: person.id,
+      name: fullName(person),
+      email: person.email,
+      store_name: store.name,
       supervisor_id: hrEmployeeDetails.supervisor_id,
       pay_type: hrEmployeeDetails.pay_type,
     })
     .from(hrEmployeeDetails)
-    .innerJoin(users, tenantJoin(users, hrEmployeeDetails.company_id, hrEmployeeDetails.user_id))
-    .leftJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
+    .innerJoin(person, tenantJoin(person, hrEmployeeDetails.company_id, hrEmployeeDetails.user_id))
+    .leftJoin(store, tenantJoin(store, person.company_id, person.current_store))
     .where(
       and(
         tenantScope(hrEmployeeDetails, companyId),
@@ -403,18 +412,18 @@ async function queryTeam(
         filter.userId ? eq(hrEmployeeDetails.user_id, filter.userId) : undefined,
       ),
     )
-    .orderBy(asc(users.last_name), asc(users.first_name))
+    .orderBy(asc(person.last_name), asc(person.first_name))
     .limit(1000);
   const ids = rows.map((r) => r.user_id);
   if (!ids.length) return [];
   const open = await db
     .select({
       user_id: hrTimecards.user_id,
-      store_name: stores.name,
+      store_name: store.name,
       on_break: sql<boolean>`exists (select 1 from ${hrTimecardBreaks} b where b.company_id = ${hrTimecards.company_id} and b.timecard_id = ${hrTimecards.id} and b.break_end is null)`,
     })
     .from(hrTimecards)
-    .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
+    .innerJoin(store, tenantJoin(store, hrTimecards.company_id, hrTimecards.store_id))
     .where(
       and(
         tenantScope(hrTimecards, companyId),
@@ -457,17 +466,18 @@ export async function teamMember(
     !hasPermission(ctx, 'read_employees')
   )
     throw AppError.forbidden();
+  const store = storesToJoin(db);
   const [card] = await db
     .select({
       id: hrTimecards.id,
-      store_name: stores.name,
+      store_name: store.name,
       clock_in: hrTimecards.clock_in,
       break_id: sql<
         number | null
       >`(select b.id from ${hrTimecardBreaks} b where b.company_id = ${hrTimecards.company_id} and b.timecard_id = ${hrTimecards.id} and b.break_end is null limit 1)`,
     })
     .from(hrTimecards)
-    .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
+    .innerJoin(store, tenantJoin(store, hrTimecards.company_id, hrTimecards.store_id))
     .where(
       and(
         tenantScope(hrTimecards, ctx.companyId),
@@ -516,10 +526,11 @@ export async function teamClockAction(
   if (!member) throw AppError.notFound('Team member');
   if (!mayManage(ctx, member))
     throw AppError.forbidden("Only the employee's supervisor or an HR manager can do this");
+  const person = peopleToJoin(db, 'person', ctx.companyId);
   const [me] = await db
-    .select({ name: fullName })
-    .from(users)
-    .where(and(tenantScope(users, ctx.companyId), eq(users.id, ctx.userId)));
+    .select({ name: fullName(person) })
+    .from(person)
+    .where(eq(person.id, ctx.userId));
   const note = `${input.action === 'clock_out' ? 'Clocked out' : 'Break ended'} by ${me?.name ?? 'a manager'}: ${input.reason}`;
   await db.transaction(async (tx) => {
     const [card] = await tx

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { TimesheetResult, TimesheetTotals } from '@portal/contract/hr-timesheets';
 import type { Executor } from '../../platform/database.ts';
-import { stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import { storesToJoin } from '../organisation/api.ts';
+import { peopleToJoin } from '../users/api.ts';
 import { hrBreakSettings, hrSchedules, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
 import { currentStaff, getCompanySettings } from '../hr/api.ts';
 import {
@@ -101,6 +101,7 @@ export async function computeTimesheets(
     lt(hrTimecards.clock_in, windowEnd),
     userIds ? inArray(hrTimecards.user_id, userIds) : undefined,
   );
+  const store = storesToJoin(db);
   const [cardRows, breakRows, shiftRows, mandatoryRows] = await Promise.all([
     db
       .select({
@@ -141,12 +142,12 @@ export async function computeTimesheets(
         id: hrSchedules.id,
         user_id: hrSchedules.user_id,
         store_id: hrSchedules.store_id,
-        time_zone: stores.time_zone,
+        time_zone: store.time_zone,
         shift_start: hrSchedules.shift_start,
         shift_end: hrSchedules.shift_end,
       })
       .from(hrSchedules)
-      .innerJoin(stores, tenantJoin(stores, hrSchedules.company_id, hrSchedules.store_id))
+      .innerJoin(store, tenantJoin(store, hrSchedules.company_id, hrSchedules.store_id))
       .where(
         and(
           tenantScope(hrSchedules, companyId),
@@ -196,16 +197,17 @@ export async function computeTimesheets(
       : [];
   const listedIdle = new Set(idle.map((row) => row.id).filter((id) => !perUser.has(id)));
   const ids = [...perUser.keys(), ...listedIdle];
+  const person = peopleToJoin(db, 'person', companyId);
   const people = ids.length
     ? await db
         .select({
-          id: users.id,
-          first_name: users.first_name,
-          last_name: users.last_name,
-          email: users.email,
+          id: person.id,
+          first_name: person.first_name,
+          last_name: person.last_name,
+          email: person.email,
         })
-        .from(users)
-        .where(and(tenantScope(users, companyId), inArray(users.id, ids)))
+        .from(person)
+        .where(inArray(person.id, ids))
     : [];
 
   const nowMs = now.getTime();
@@ -232,9 +234,9 @@ export async function computeTimesheets(
     );
   const storeRows = storeIds.size
     ? await db
-        .select({ id: stores.id, name: stores.name, time_zone: stores.time_zone })
-        .from(stores)
-        .where(and(tenantScope(stores, companyId), inArray(stores.id, [...storeIds])))
+        .select({ id: store.id, name: store.name, time_zone: store.time_zone })
+        .from(store)
+        .where(and(tenantScope(store, companyId), inArray(store.id, [...storeIds])))
     : [];
   return { from: query.from, to: query.to, stores: storeRows, employees, totals: total };
 }

@@ -5,13 +5,13 @@ import {
   type Correction,
   type CorrectionCreate,
 } from '@portal/contract/hr-timesheets';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
-import { stores } from '../organisation/schema.ts';
-import { users } from '../users/schema.ts';
+import { storesToJoin } from '../organisation/api.ts';
+import { peopleToJoin } from '../users/api.ts';
 import { hrEmployeeDetails, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
 import { hrTimecardAudit, hrTimesheetCorrections } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
@@ -418,8 +418,6 @@ export async function editBreak(
   });
 }
 
-const employee = alias(users, 'employee');
-const decider = alias(users, 'decider');
 const fullName = (t: { first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
   sql<string>`${t.first_name} || ' ' || ${t.last_name}`;
 
@@ -448,6 +446,9 @@ export async function listCorrections(
       inArray(hrTimesheetCorrections.user_id, supervised),
     );
   }
+  const employee = peopleToJoin(db, 'employee');
+  const decider = peopleToJoin(db, 'decider');
+  const store = storesToJoin(db);
   const rows = await db
     .select({
       id: hrTimesheetCorrections.id,
@@ -455,7 +456,7 @@ export async function listCorrections(
       break_id: hrTimesheetCorrections.break_id,
       user_id: hrTimesheetCorrections.user_id,
       employee_name: fullName(employee),
-      store_name: stores.name,
+      store_name: store.name,
       time_zone: hrTimecards.time_zone,
       source: hrTimesheetCorrections.source,
       clock_in: hrTimecards.clock_in,
@@ -482,7 +483,7 @@ export async function listCorrections(
         hrTimesheetCorrections.timecard_id,
       ),
     )
-    .innerJoin(stores, tenantJoin(stores, hrTimecards.company_id, hrTimecards.store_id))
+    .innerJoin(store, tenantJoin(store, hrTimecards.company_id, hrTimecards.store_id))
     .innerJoin(
       employee,
       tenantJoin(employee, hrTimesheetCorrections.company_id, hrTimesheetCorrections.user_id),
@@ -538,7 +539,7 @@ export async function auditTrail(
   timecardIds: number[],
 ): Promise<AuditEntry[]> {
   if (timecardIds.length === 0) return [];
-  const changer = alias(users, 'changer');
+  const changer = peopleToJoin(db, 'changer');
   return db
     .select({
       id: hrTimecardAudit.id,
