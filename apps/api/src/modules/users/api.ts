@@ -29,6 +29,20 @@ export {
 } from './bulk-rows.ts';
 export { userService } from './services.ts';
 export { identitiesOf, type Identity } from './identities.ts';
+export {
+  accountById,
+  activeAccountsByEmail,
+  hasRecentSessionFrom,
+  identitiesToJoin,
+  identitiesWithTotpNotStartingWith,
+  identityOfUser,
+  setPasswordHash,
+  setUserLocked,
+  updateIdentity,
+  updateOwnProfile,
+  useTotpStep,
+  type IdentityChanges,
+} from './credentials.ts';
 export { directory, emailsOf, namesOf, roleIdOf, type DirectoryPerson } from './directory.ts';
 export {
   insertPeople,
