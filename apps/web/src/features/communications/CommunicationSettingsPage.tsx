@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -19,7 +18,7 @@ import { Controller, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { notify } from '../../platform/toasts.ts';
 import { fieldProps, useContractForm } from '../../platform/ui/contract-form.ts';
-import { FormSection, FormStack } from '../../platform/ui/form.tsx';
+import { FormFooter, FormSection, FormStack } from '../../platform/ui/form.tsx';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 import {
   communicationKeys,
@@ -171,19 +170,7 @@ function SettingsForm({ initial }: { initial: CommunicationSettings }) {
           )}
         />
       </FormSection>
-      {problems.map((problem) => (
-        <Alert key={problem} severity="error">
-          {problem}
-        </Alert>
-      ))}
-      <Button
-        type="submit"
-        variant="contained"
-        loading={save.isPending}
-        sx={{ alignSelf: 'start' }}
-      >
-        Save
-      </Button>
+      <FormFooter problems={problems} pending={save.isPending} />
     </FormStack>
   );
 }

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { contactUsFormSchema } from '@portal/contract/contact';
@@ -8,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
 import { useContractForm } from '../../platform/ui/contract-form.ts';
-import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormStack, FormTextField, Honeypot } from '../../platform/ui/form.tsx';
 import { AuthCard } from '../auth/AuthCard.tsx';
 import { fetchPublicCompany, sendContactForm } from './contact-api.ts';
 
@@ -84,13 +83,7 @@ export function ContactUsPage() {
           multiline
           minRows={4}
         />
-        {/* The honeypot: off screen and out of the tab order, so only robots fill it. */}
-        <Box aria-hidden sx={{ position: 'absolute', left: '-10000px', width: 1, height: 1 }}>
-          <label>
-            Website
-            <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-          </label>
-        </Box>
+        <Honeypot registration={register('website')} />
         <Button
           type="submit"
           variant="contained"

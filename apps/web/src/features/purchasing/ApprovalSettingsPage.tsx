@@ -23,7 +23,7 @@ import { api } from '../../platform/api.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import { notify } from '../../platform/toasts.ts';
-import { FormSection, FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormSection, FormFooter, FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { hasPermission } from '../auth/session.ts';
 
 interface TierValues {
@@ -183,15 +183,7 @@ export function ApprovalSettingsPage() {
             </Button>
           </Stack>
         </FormSection>
-        {problem && <Alert severity="error">{problem}</Alert>}
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={save.isPending}
-          sx={{ alignSelf: 'start' }}
-        >
-          Save
-        </Button>
+        <FormFooter problems={problem} pending={save.isPending} />
       </FormStack>
     </Stack>
   );

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -21,7 +20,7 @@ import {
 import { api } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
-import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormFooter, FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { parseScopeKey, scopeKey, ScopeSelect } from '../../platform/ui/ScopeSelect.tsx';
 import { hasPermission } from '../auth/session.ts';
 
@@ -207,15 +206,7 @@ export function ReturnRulesPage() {
             </Box>
           ))}
         </Stack>
-        {problem && <Alert severity="error">{problem}</Alert>}
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={save.isPending}
-          sx={{ alignSelf: 'start' }}
-        >
-          Save
-        </Button>
+        <FormFooter problems={problem} pending={save.isPending} />
       </FormStack>
     </Stack>
   );

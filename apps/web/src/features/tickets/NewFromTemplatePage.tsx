@@ -29,6 +29,7 @@ import {
   useResourceRow,
 } from '../../platform/resources/use-resource.ts';
 import { notify } from '../../platform/toasts.ts';
+import { FormStack } from '../../platform/ui/form.tsx';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { ticketPaths } from './paths.ts';
 
@@ -151,11 +152,8 @@ function TicketFromTemplate({ template }: { template: TicketTemplate }) {
   const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
   const errorOf = (name: string) => errors[name]?.[0];
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
-      sx={{ maxWidth: 720 }}
+    <FormStack
+      maxWidth={720}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate();
@@ -233,7 +231,7 @@ function TicketFromTemplate({ template }: { template: TicketTemplate }) {
           Back
         </Button>
       </Stack>
-    </Stack>
+    </FormStack>
   );
 }
 

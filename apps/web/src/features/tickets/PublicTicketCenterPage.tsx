@@ -12,7 +12,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
 import { useContractForm } from '../../platform/ui/contract-form.ts';
-import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormStack, FormTextField, Honeypot } from '../../platform/ui/form.tsx';
 import { AuthCard } from '../auth/AuthCard.tsx';
 import { fetchPublicCenter, openPublicTicket } from './tickets-api.ts';
 
@@ -142,13 +142,7 @@ export function PublicTicketCenterPage() {
             multiline
             minRows={4}
           />
-          {/* The honeypot: off screen and out of the tab order, so only robots fill it. */}
-          <Box aria-hidden sx={{ position: 'absolute', left: '-10000px', width: 1, height: 1 }}>
-            <label>
-              Website
-              <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-            </label>
-          </Box>
+          <Honeypot registration={register('website')} />
           <Button type="submit" variant="contained" size="large" loading={send.isPending}>
             Open ticket
           </Button>

@@ -29,6 +29,7 @@ import {
   useResourceRow,
 } from '../../platform/resources/use-resource.ts';
 import { notify } from '../../platform/toasts.ts';
+import { FormStack } from '../../platform/ui/form.tsx';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 import { ticketPaths } from './paths.ts';
 
@@ -136,11 +137,8 @@ function TemplateForm({ id, initial }: { id: number | null; initial: Draft }) {
   );
 
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
-      sx={{ maxWidth: 720 }}
+    <FormStack
+      maxWidth={720}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate();
@@ -248,7 +246,7 @@ function TemplateForm({ id, initial }: { id: number | null; initial: Draft }) {
         </Button>
         <Button onClick={() => void navigate(ticketPaths.templates.list)}>Cancel</Button>
       </Stack>
-    </Stack>
+    </FormStack>
   );
 }
 

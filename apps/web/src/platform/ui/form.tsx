@@ -1,3 +1,6 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControl from '@mui/material/FormControl';
@@ -19,15 +22,57 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 /** A `<form>` column that leaves validation to zod (noValidate), not to the browser. */
 export function FormStack({
   onSubmit,
+  maxWidth,
   children,
 }: {
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** pixels; the form fills its column without it */
+  maxWidth?: number;
   children: ReactNode;
 }) {
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
+    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} sx={{ maxWidth }}>
       {children}
     </Stack>
+  );
+}
+
+/**
+ * A settings form's footer: the save's problems (the server's message, or several) as errors, then
+ * its submit button, busy while the save runs.
+ */
+export function FormFooter(props: {
+  problems: string | readonly string[] | null;
+  pending: boolean;
+  label?: string;
+}) {
+  const problems = typeof props.problems === 'string' ? [props.problems] : (props.problems ?? []);
+  return (
+    <>
+      {problems.map((problem) => (
+        <Alert key={problem} severity="error">
+          {problem}
+        </Alert>
+      ))}
+      <Button type="submit" variant="contained" loading={props.pending} sx={{ alignSelf: 'start' }}>
+        {props.label ?? 'Save'}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * A public form's honeypot (its `website` field): off screen and out of the tab order, so only
+ * robots fill it (the server answers such a send like a success and keeps nothing).
+ */
+export function Honeypot({ registration }: { registration: UseFormRegisterReturn }) {
+  return (
+    <Box aria-hidden sx={{ position: 'absolute', left: '-10000px', width: 1, height: 1 }}>
+      <label>
+        Website
+        <input type="text" tabIndex={-1} autoComplete="off" {...registration} />
+      </label>
+    </Box>
   );
 }
 
