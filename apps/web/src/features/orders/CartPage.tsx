@@ -23,6 +23,7 @@ import { resourceKeys } from '../../platform/resources/query-keys.ts';
 import { readStored } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
+import { PageTitleBar } from '../../platform/ui/PageTitleBar.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { cartTotals, clearCart, removeFromCart, setCartQuantity, useCart } from './cart-store.ts';
 
@@ -150,26 +151,14 @@ function Cart({ kind }: { kind: ProductKind }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', maxWidth: 960 }}>
-      <Stack
-        direction="row"
-        spacing={1}
-        alignItems="center"
-        justifyContent="space-between"
-        flexWrap="wrap"
-        useFlexGap
-      >
-        <Typography variant="h5" component="h1">
-          {title}
-        </Typography>
-        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-          <Button component={RouterLink} to={where.shop}>
-            Continue shopping
-          </Button>
-          <Button component={RouterLink} to={other.cart}>
-            {kind === 'device' ? 'Accessories Cart' : 'Cart'}
-          </Button>
-        </Stack>
-      </Stack>
+      <PageTitleBar title={title}>
+        <Button component={RouterLink} to={where.shop}>
+          Continue shopping
+        </Button>
+        <Button component={RouterLink} to={other.cart}>
+          {kind === 'device' ? 'Accessories Cart' : 'Cart'}
+        </Button>
+      </PageTitleBar>
       {items.length === 0 ? (
         <Alert
           severity="info"

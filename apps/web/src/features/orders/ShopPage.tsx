@@ -21,6 +21,7 @@ import { api } from '../../platform/api.ts';
 import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
+import { PageTitleBar } from '../../platform/ui/PageTitleBar.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { addToCart, cartTotals, useCart } from './cart-store.ts';
 import { StaticAccessoriesButton } from './StaticAccessoriesButton.tsx';
@@ -164,35 +165,23 @@ function Shop({ kind }: { kind: ProductKind }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Stack
-        direction="row"
-        spacing={1}
-        alignItems="center"
-        justifyContent="space-between"
-        flexWrap="wrap"
-        useFlexGap
-      >
-        <Typography variant="h5" component="h1">
-          {title}
-        </Typography>
-        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-          {kind === 'accessory' && <StaticAccessoriesButton />}
-          <Button
-            component={RouterLink}
-            to={kind === 'device' ? shopKinds.accessory.shop : shopKinds.device.shop}
-          >
-            {kind === 'device' ? 'Shop Accessories' : 'Shop Products'}
-          </Button>
-          <Button
-            variant="outlined"
-            component={RouterLink}
-            to={where.cart}
-            startIcon={<ShoppingCartIcon />}
-          >
-            Cart ({cart.count})
-          </Button>
-        </Stack>
-      </Stack>
+      <PageTitleBar title={title}>
+        {kind === 'accessory' && <StaticAccessoriesButton />}
+        <Button
+          component={RouterLink}
+          to={kind === 'device' ? shopKinds.accessory.shop : shopKinds.device.shop}
+        >
+          {kind === 'device' ? 'Shop Accessories' : 'Shop Products'}
+        </Button>
+        <Button
+          variant="outlined"
+          component={RouterLink}
+          to={where.cart}
+          startIcon={<ShoppingCartIcon />}
+        >
+          Cart ({cart.count})
+        </Button>
+      </PageTitleBar>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <TextField
           size="small"
