@@ -6,13 +6,13 @@ import {
   paymentTerms,
 } from '@portal/contract/resources/b2b';
 import {
-  activeStoreSearch,
   centsColumn,
   currentStoreDefaults,
   documentTotals,
   productLines,
   rowText,
   statusOptionsOf,
+  storeField,
 } from '../../platform/resources/document-ui.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
@@ -105,13 +105,7 @@ export const b2bInvoiceScreens = createResourceScreens(
         reference: accountSearch,
         labelFrom: 'account_name',
       },
-      {
-        name: 'store_id',
-        label: 'Store',
-        kind: 'search',
-        reference: activeStoreSearch,
-        labelFrom: 'store_name',
-      },
+      storeField(),
       { name: 'po_number', label: 'PO number', kind: 'text' },
       { name: 'note', label: 'Note', kind: 'textarea' },
     ],

@@ -2,19 +2,19 @@ import { activations, sales } from '@portal/contract/resources/sales';
 import { products, serviceKinds } from '@portal/contract/resources/catalog';
 import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import {
-  activeStoreSearch,
   currentStoreDefaults,
   documentTotals,
   productLines,
   rowName,
   rowText,
+  storeField,
 } from '../../platform/resources/document-ui.ts';
 import type { ResourceRow } from '../../platform/resources/resource-api.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { saleConfirmationPath, salesPaths } from './paths.ts';
-import { customerSearch, saleColumns, saleRowLinks } from './sale-ui.ts';
+import { customerField, saleColumns, saleRowLinks } from './sale-ui.ts';
 
 /*
  * Feature add-ons (SPEC.md /features-addons-sale, /feature-add-on): plans and features sold on a
@@ -67,14 +67,7 @@ export const featureAddOnScreens = createResourceScreens(
       saleColumns.rungUp,
     ],
     fields: [
-      {
-        name: 'customer_id',
-        label: 'Customer',
-        kind: 'search',
-        reference: customerSearch,
-        labelFrom: 'customer_name',
-        helperText: "Optional: the line's customer is taken",
-      },
+      customerField("Optional: the line's customer is taken"),
       {
         name: 'activation_id',
         label: 'Line',
@@ -84,13 +77,7 @@ export const featureAddOnScreens = createResourceScreens(
         only: 'create',
         helperText: 'Search by phone number',
       },
-      {
-        name: 'store_id',
-        label: 'Store',
-        kind: 'search',
-        reference: activeStoreSearch,
-        labelFrom: 'store_name',
-      },
+      storeField(),
       { name: 'note', label: 'Note', kind: 'textarea' },
     ],
     defaults: currentStoreDefaults(),

@@ -1,10 +1,15 @@
 import { customers, saleStatusMachine } from '@portal/contract/resources/sales';
 import { centsColumn, rowText, statusOptionsOf } from '../../platform/resources/document-ui.ts';
 import type { ResourceRow } from '../../platform/resources/resource-api.ts';
-import type { ColumnSpec, ReferenceSource, RowLink } from '../../platform/resources/ui.ts';
+import type {
+  ColumnSpec,
+  FieldSpec,
+  ReferenceSource,
+  RowLink,
+} from '../../platform/resources/ui.ts';
 import { saleConfirmationPath } from './paths.ts';
 
-/* What the screens over sales share (the invoices list, feature add-ons). */
+/* What the screens over sales share (the invoices list, feature add-ons, activations). */
 
 const personName = (row: ResourceRow) =>
   [rowText(row.first_name), rowText(row.last_name)].filter(Boolean).join(' ');
@@ -14,6 +19,16 @@ export const customerSearch: ReferenceSource = {
   resource: customers,
   label: (row) => `${personName(row)} (${rowText(row.phone) ?? ''})`,
 };
+
+/** A sale's customer, searched by name and phone (the row's customer_name names the choice). */
+export const customerField = (helperText?: string): FieldSpec<'customer_id'> => ({
+  name: 'customer_id',
+  label: 'Customer',
+  kind: 'search',
+  reference: customerSearch,
+  labelFrom: 'customer_name',
+  ...(helperText === undefined ? {} : { helperText }),
+});
 
 const held = (row: ResourceRow) => rowText(row.status) === 'held';
 

@@ -20,6 +20,7 @@ import {
   productLines,
   rowText,
   statusOptionsOf,
+  storeField,
 } from '../../platform/resources/document-ui.ts';
 import type { ResourceRow } from '../../platform/resources/resource-api.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
@@ -32,7 +33,7 @@ import {
   saleConfirmationPath,
   salesPaths,
 } from './paths.ts';
-import { customerSearch, saleColumns, saleRowLinks } from './sale-ui.ts';
+import { customerField, saleColumns, saleRowLinks } from './sale-ui.ts';
 
 const env = { can: hasPermission };
 export const customerScreens = createResourceScreens(
@@ -58,13 +59,7 @@ export const customerScreens = createResourceScreens(
       { name: 'phone', label: 'Phone', kind: 'text', helperText: '10 digits' },
       { name: 'email', label: 'Email', kind: 'email' },
       { name: 'zip', label: 'ZIP code', kind: 'text' },
-      {
-        name: 'store_id',
-        label: 'Home store',
-        kind: 'search',
-        reference: activeStoreSearch,
-        labelFrom: 'store_name',
-      },
+      storeField('Home store'),
       { name: 'notes', label: 'Notes', kind: 'textarea', wide: true },
     ],
     defaults: currentStoreDefaults(),
@@ -104,23 +99,7 @@ export const saleScreens = createResourceScreens(
       saleColumns.rungUp,
       { field: 'completed_at', header: 'Paid', kind: 'date', filterable: false, hidden: true },
     ],
-    fields: [
-      {
-        name: 'store_id',
-        label: 'Store',
-        kind: 'search',
-        reference: activeStoreSearch,
-        labelFrom: 'store_name',
-      },
-      {
-        name: 'customer_id',
-        label: 'Customer',
-        kind: 'search',
-        reference: customerSearch,
-        labelFrom: 'customer_name',
-      },
-      { name: 'note', label: 'Note', kind: 'textarea' },
-    ],
+    fields: [storeField(), customerField(), { name: 'note', label: 'Note', kind: 'textarea' }],
     defaults: currentStoreDefaults(),
     lines: productLines(),
     totals: documentTotals,
@@ -138,36 +117,14 @@ export const activationScreens = createResourceScreens(
       { field: 'id', header: 'Activation', kind: 'number' },
       { field: 'phone_number', header: 'Number' },
       { field: 'carrier', header: 'Carrier' },
-      {
-        field: 'customer_id',
-        header: 'Customer',
-        value: (row) => rowText(row.customer_name),
-        filterable: false,
-      },
-      {
-        field: 'store_id',
-        header: 'Store',
-        value: (row) => rowText(row.store_name),
-        filterable: false,
-      },
+      saleColumns.customer,
+      saleColumns.store,
       { field: 'status', header: 'Status', kind: 'option', options: activationStatusOptions },
       { field: 'created_at', header: 'Activated', kind: 'date', filterable: false },
     ],
     fields: [
-      {
-        name: 'store_id',
-        label: 'Store',
-        kind: 'search',
-        reference: activeStoreSearch,
-        labelFrom: 'store_name',
-      },
-      {
-        name: 'customer_id',
-        label: 'Customer',
-        kind: 'search',
-        reference: customerSearch,
-        labelFrom: 'customer_name',
-      },
+      storeField(),
+      customerField(),
       {
         name: 'carrier',
         label: 'Carrier',

@@ -39,6 +39,15 @@ export const activeStoreSearch: ReferenceSource = {
   filter: { is_active: 'true' },
 };
 
+/** A document's store, searched among the active ones (the row's store_name names the choice). */
+export const storeField = (label = 'Store'): FieldSpec<'store_id'> => ({
+  name: 'store_id',
+  label,
+  kind: 'search',
+  reference: activeStoreSearch,
+  labelFrom: 'store_name',
+});
+
 /** Active products by name and SKU. */
 export const activeProductSearch: ReferenceSource = {
   resource: products,
