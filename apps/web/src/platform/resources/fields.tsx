@@ -1,4 +1,4 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,7 +7,13 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Controller, useWatch, type Control } from 'react-hook-form';
+import {
+  Controller,
+  useWatch,
+  type Control,
+  type ControllerFieldState,
+  type ControllerRenderProps,
+} from 'react-hook-form';
 import { fetchList, fetchRow, type ResourceRow } from './resource-api.ts';
 import { mayReadSource } from './use-resource.ts';
 import type { FormValues } from './form-values.ts';
@@ -154,6 +160,26 @@ function selectInput(numeric: boolean): Renderer {
   };
 }
 
+/** The text box of a field's Autocomplete: its label, name and ref, the error or help under it. */
+const fieldTextBox =
+  (
+    spec: FieldSpec,
+    field: Pick<ControllerRenderProps<FormValues>, 'name' | 'ref'>,
+    fieldState: ControllerFieldState,
+    required = false,
+  ) =>
+  (params: AutocompleteRenderInputParams) => (
+    <TextField
+      {...params}
+      label={spec.label}
+      name={field.name}
+      inputRef={field.ref}
+      required={required}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message ?? spec.helperText}
+    />
+  );
+
 /** Several choices, typed to search (permission names, permission groups). */
 function multiInput(numeric: boolean): Renderer {
   return function MultiInput({ spec, control, options, disabled }) {
@@ -179,16 +205,7 @@ function multiInput(numeric: boolean): Renderer {
                 )
               }
               onBlur={field.onBlur}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={spec.label}
-                  name={field.name}
-                  inputRef={field.ref}
-                  error={fieldState.error !== undefined}
-                  helperText={fieldState.error?.message ?? spec.helperText}
-                />
-              )}
+              renderInput={fieldTextBox(spec, field, fieldState)}
             />
           );
         }}
@@ -214,17 +231,7 @@ function TagsInput({ spec, control, required, disabled }: FieldProps) {
             field.onChange([...new Set(words.map((word) => word.trim()).filter(Boolean))])
           }
           onBlur={field.onBlur}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={spec.label}
-              name={field.name}
-              inputRef={field.ref}
-              required={required}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message ?? spec.helperText}
-            />
-          )}
+          renderInput={fieldTextBox(spec, field, fieldState, required)}
         />
       )}
     />
@@ -303,17 +310,7 @@ function SearchInput({ spec, control, required, disabled, row }: FieldProps) {
               field.onChange(option ? Number(option.value) : '');
             }}
             onBlur={field.onBlur}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={spec.label}
-                name={field.name}
-                inputRef={field.ref}
-                required={required}
-                error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message ?? spec.helperText}
-              />
-            )}
+            renderInput={fieldTextBox(spec, field, fieldState, required)}
           />
         );
       }}
