@@ -22,18 +22,13 @@ import { api, type Parser } from '../../platform/api.ts';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
 import { moneyColumn } from '../../platform/data-table/money-column.ts';
 import type { DataColumn } from '../../platform/data-table/table-types.ts';
+import { totalColumn } from '../../platform/data-table/total-column.ts';
 import { formatDate } from '../../platform/resources/columns.tsx';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { hasPermission } from '../auth/session.ts';
 
-const count = <Row,>(id: string, header: string, value: (row: Row) => number): DataColumn<Row> => ({
-  id,
-  header,
-  value,
-  align: 'right',
-  total: true,
-  filter: false,
-});
+const count = <Row,>(id: string, header: string, value: (row: Row) => number) =>
+  totalColumn(id, header, value, { filter: false });
 
 const openOrderColumns: DataColumn<OpenOrdersRow>[] = [
   { id: 'store', header: 'Store', value: (row) => row.store_name ?? `#${row.store_id}` },

@@ -1,5 +1,6 @@
 import type { Permission } from '@portal/contract/permissions';
 import type { DataColumn } from '../../../platform/data-table/table-types.ts';
+import { totalColumn } from '../../../platform/data-table/total-column.ts';
 
 /** One row of a report: flat values the table shows, totals and exports. */
 export type ReportRecord = Record<string, string | number | null>;
@@ -40,18 +41,8 @@ export const text = (id: string, header: string): DataColumn<ReportRecord> => ({
   header,
   value: (row) => row[id] ?? '',
 });
-export const count = (id: string, header: string): DataColumn<ReportRecord> => ({
-  id,
-  header,
-  value: (row) => Number(row[id] ?? 0),
-  total: true,
-  align: 'right',
-});
+export const count = (id: string, header: string): DataColumn<ReportRecord> =>
+  totalColumn(id, header, (row) => Number(row[id] ?? 0));
 /** A minutes field shown as hours with two decimals. */
-export const hoursColumn = (id: string, header: string): DataColumn<ReportRecord> => ({
-  id,
-  header,
-  value: (row) => Math.round((Number(row[id] ?? 0) / 60) * 100) / 100,
-  total: true,
-  align: 'right',
-});
+export const hoursColumn = (id: string, header: string): DataColumn<ReportRecord> =>
+  totalColumn(id, header, (row) => Math.round((Number(row[id] ?? 0) / 60) * 100) / 100);

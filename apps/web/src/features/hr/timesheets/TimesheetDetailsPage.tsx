@@ -19,6 +19,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ApiError } from '../../../platform/api.ts';
 import { DataTable } from '../../../platform/data-table/DataTable.tsx';
 import { hasPermission, useSession } from '../../auth/session.ts';
+import { totalColumn } from '../../../platform/data-table/total-column.ts';
 import { notify } from '../../../platform/toasts.ts';
 import type { DataColumn } from '../../../platform/data-table/table-types.ts';
 import {
@@ -86,27 +87,11 @@ const columns: DataColumn<Row>[] = [
       r.card ? (r.card.clock_out ? dateTimeIn(r.card.clock_out, r.zone).slice(11) : 'open') : '',
   },
   { id: 'breaks', header: 'Breaks', value: (r) => (r.card ? breakText(r.card) : '') },
-  {
-    id: 'worked',
-    header: 'Worked (h)',
-    value: (r) => (r.card ? hours(r.card.worked_minutes) : 0),
-    total: true,
-    align: 'right',
-  },
-  {
-    id: 'overtime',
-    header: 'Overtime (h)',
-    value: (r) => (r.card ? hours(r.card.overtime_minutes) : 0),
-    total: true,
-    align: 'right',
-  },
-  {
-    id: 'paid_breaks',
-    header: 'Paid breaks (h)',
-    value: (r) => (r.card ? hours(r.card.paid_break_minutes) : 0),
-    total: true,
-    align: 'right',
-  },
+  totalColumn('worked', 'Worked (h)', (r) => (r.card ? hours(r.card.worked_minutes) : 0)),
+  totalColumn('overtime', 'Overtime (h)', (r) => (r.card ? hours(r.card.overtime_minutes) : 0)),
+  totalColumn('paid_breaks', 'Paid breaks (h)', (r) =>
+    r.card ? hours(r.card.paid_break_minutes) : 0,
+  ),
   {
     id: 'flags',
     header: 'Flags',

@@ -19,6 +19,7 @@ import { useLiveEvents } from '../live-events.ts';
 import { ApiError } from '../../../platform/api.ts';
 import { DataTable } from '../../../platform/data-table/DataTable.tsx';
 import type { DataColumn } from '../../../platform/data-table/table-types.ts';
+import { totalColumn } from '../../../platform/data-table/total-column.ts';
 import { notify } from '../../../platform/toasts.ts';
 import { hasPermission, useSession } from '../../auth/session.ts';
 import {
@@ -47,73 +48,20 @@ const columnsFor = (from: string, to: string): DataColumn<EmployeeTimesheet>[] =
       </Link>
     ),
   },
-  {
-    id: 'days',
-    header: 'Days worked',
-    value: (e) => e.days.filter((d) => d.cards.length > 0).length,
-    total: true,
-    align: 'right',
-  },
-  {
-    id: 'worked',
-    header: 'Worked (h)',
-    value: (e) => hours(e.totals.worked_minutes),
-    total: true,
-    align: 'right',
-  },
-  {
-    id: 'regular',
-    header: 'Regular (h)',
-    value: (e) => hours(e.totals.regular_minutes),
-    total: true,
-    align: 'right',
-  },
-  {
-    id: 'overtime',
-    header: 'Overtime (h)',
-    value: (e) => hours(e.totals.overtime_minutes),
-    total: true,
-    align: 'right',
-  },
-  {
-    id: 'paid_breaks',
-    header: 'Paid breaks (h)',
-    value: (e) => hours(e.totals.paid_break_minutes),
-    total: true,
-    align: 'right',
-  },
-  {
-    id: 'unpaid_breaks',
-    header: 'Unpaid breaks (h)',
-    value: (e) => hours(e.totals.unpaid_break_minutes),
-    total: true,
-    align: 'right',
-  },
-  {
-    id: 'late',
-    header: 'Late (min)',
-    value: (e) => e.totals.late_minutes,
-    total: true,
-    align: 'right',
-  },
-  {
-    id: 'missed',
-    header: 'Missed punches',
-    value: (e) => e.totals.missed_punches,
-    total: true,
-    align: 'right',
-  },
-  {
-    id: 'not_corrected',
-    header: 'Not corrected',
-    value: (e) =>
-      e.days.reduce(
-        (n, d) => n + d.cards.filter((c) => c.auto_clocked_out && c.not_corrected).length,
-        0,
-      ),
-    total: true,
-    align: 'right',
-  },
+  totalColumn('days', 'Days worked', (e) => e.days.filter((d) => d.cards.length > 0).length),
+  totalColumn('worked', 'Worked (h)', (e) => hours(e.totals.worked_minutes)),
+  totalColumn('regular', 'Regular (h)', (e) => hours(e.totals.regular_minutes)),
+  totalColumn('overtime', 'Overtime (h)', (e) => hours(e.totals.overtime_minutes)),
+  totalColumn('paid_breaks', 'Paid breaks (h)', (e) => hours(e.totals.paid_break_minutes)),
+  totalColumn('unpaid_breaks', 'Unpaid breaks (h)', (e) => hours(e.totals.unpaid_break_minutes)),
+  totalColumn('late', 'Late (min)', (e) => e.totals.late_minutes),
+  totalColumn('missed', 'Missed punches', (e) => e.totals.missed_punches),
+  totalColumn('not_corrected', 'Not corrected', (e) =>
+    e.days.reduce(
+      (n, d) => n + d.cards.filter((c) => c.auto_clocked_out && c.not_corrected).length,
+      0,
+    ),
+  ),
 ];
 
 /** The pay period (from the URL, else the company's current one) and moves between periods. */
