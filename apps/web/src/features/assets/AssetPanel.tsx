@@ -41,6 +41,7 @@ import {
 } from '../../platform/resources/use-resource.ts';
 import { notify } from '../../platform/toasts.ts';
 import { fieldProps, useContractForm } from '../../platform/ui/contract-form.ts';
+import { FileButton } from '../../platform/ui/FileButton.tsx';
 import { acceptOf, UploadRefused, uploadSigned } from '../../platform/uploads.ts';
 import { hasPermission } from '../auth/session.ts';
 
@@ -125,25 +126,14 @@ function PhotoUpload({ row }: { row: ResourceRow }) {
   });
   return (
     <Box>
-      <Button
-        component="label"
-        variant="outlined"
-        startIcon={<AddPhotoIcon />}
+      <FileButton
+        label={text(row.photo_url) ? 'Replace photo' : 'Upload photo'}
+        accept={acceptOf(PHOTO_FOLDER)}
+        inputLabel="Asset photo"
+        onFile={(file) => upload.mutate(file)}
         loading={upload.isPending}
-      >
-        {text(row.photo_url) ? 'Replace photo' : 'Upload photo'}
-        <input
-          type="file"
-          hidden
-          accept={acceptOf(PHOTO_FOLDER)}
-          aria-label="Asset photo"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            if (chosen) upload.mutate(chosen);
-            event.target.value = '';
-          }}
-        />
-      </Button>
+        startIcon={<AddPhotoIcon />}
+      />
       <Typography component="span" sx={{ ml: 2 }} color="text.secondary">
         An image up to {PHOTO_MAX_MB}MB
       </Typography>

@@ -20,6 +20,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { FileButton } from '../../platform/ui/FileButton.tsx';
 import { useUnsavedChangesGuard } from '../../platform/ui/unsaved-changes.tsx';
 import { EmployeeRecords } from './EmployeeRecords.tsx';
 import { employeeKeys, employeesApi } from './employees-api.ts';
@@ -175,19 +176,13 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
             >
               {form.first_name.slice(0, 1)}
             </Avatar>
-            <Button component="label" variant="outlined" loading={upload.isPending}>
-              Upload picture
-              <input
-                hidden
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/gif"
-                aria-label="Profile picture file"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  if (file) upload.mutate(file);
-                }}
-              />
-            </Button>
+            <FileButton
+              label="Upload picture"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              inputLabel="Profile picture file"
+              onFile={(file) => upload.mutate(file)}
+              loading={upload.isPending}
+            />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {field('first_name', 'First name')}

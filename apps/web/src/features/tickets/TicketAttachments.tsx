@@ -1,6 +1,5 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -10,8 +9,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TicketAttachment } from '@portal/contract/resources/tickets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { acceptOf } from '../../platform/uploads.ts';
+import { FileButton } from '../../platform/ui/FileButton.tsx';
 import { commentAnchor } from './TicketComments.tsx';
 import {
   attachFile,
@@ -48,7 +47,6 @@ export function AttachmentList({
   busy?: boolean;
   error?: string | null;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -101,21 +99,13 @@ export function AttachmentList({
         </Alert>
       )}
       {onAttach && (
-        <Button component="label" variant="outlined" loading={busy}>
-          Attach a file
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept={acceptOf('ticket-attachments')}
-            aria-label="File to attach"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) onAttach(chosen);
-              if (input.current) input.current.value = '';
-            }}
-          />
-        </Button>
+        <FileButton
+          label="Attach a file"
+          accept={acceptOf('ticket-attachments')}
+          inputLabel="File to attach"
+          onFile={onAttach}
+          loading={busy}
+        />
       )}
     </Paper>
   );

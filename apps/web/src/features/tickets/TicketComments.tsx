@@ -12,8 +12,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TicketComment } from '@portal/contract/resources/tickets';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { acceptOf } from '../../platform/uploads.ts';
+import { FileButton } from '../../platform/ui/FileButton.tsx';
 import type { CommentFile } from './tickets-api.ts';
 
 const when = (value: string) =>
@@ -49,7 +50,6 @@ export function CommentThread({
   const [files, setFiles] = useState<CommentFile[]>([]);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const upload = (chosen: File) => {
     if (!onUpload) return;
     setUploading(true);
@@ -165,26 +165,14 @@ export function CommentThread({
               Comment
             </Button>
             {onUpload && (
-              <Button
-                component="label"
-                variant="outlined"
+              <FileButton
+                label="Add a file"
+                accept={acceptOf('ticket-attachments')}
+                inputLabel="File for the comment"
+                onFile={upload}
                 loading={uploading}
                 startIcon={<AttachFileIcon />}
-              >
-                Add a file
-                <input
-                  ref={input}
-                  hidden
-                  type="file"
-                  accept={acceptOf('ticket-attachments')}
-                  aria-label="File for the comment"
-                  onChange={(event) => {
-                    const chosen = event.target.files?.[0];
-                    if (chosen) upload(chosen);
-                    if (input.current) input.current.value = '';
-                  }}
-                />
-              </Button>
+              />
             )}
           </Stack>
         </Stack>
