@@ -1,24 +1,7 @@
-import type { SidebarNode } from '@portal/contract/resources/navigation';
 import { describe, expect, it } from 'vitest';
 import { byOrder, sidebarTarget } from '../../src/app/frame/sidebar-links.ts';
 import { returnPathFrom, returnToState } from '../../src/features/auth/return-to.ts';
-
-const node = (fields: Partial<SidebarNode>): SidebarNode => ({
-  id: 1,
-  name: 'Item',
-  route: null,
-  external_link: null,
-  parent_id: null,
-  is_root: true,
-  order: 0,
-  icon: null,
-  embed_and_links_id: null,
-  embedsAndLinks: null,
-  powerbi_report_id: null,
-  permissions: null,
-  children: [],
-  ...fields,
-});
+import { sidebarNode as node } from '../sidebar-node.ts';
 
 describe('sidebar links (SPEC.md section 2, Shell)', () => {
   it('sends external links out, Power BI items to their report, embeds to /e/{slug}, others to their route', () => {

@@ -1,4 +1,3 @@
-import type { SidebarNode } from '@portal/contract/resources/navigation';
 import type { MenuSettings } from '@portal/contract/shell';
 import { describe, expect, it } from 'vitest';
 import { cartItemCount } from '../../src/app/frame/cart-count.ts';
@@ -15,21 +14,7 @@ import {
   planMove,
   type MenuRow,
 } from '../../src/features/navigation/menu-tree.ts';
-
-const node = (fields: Partial<SidebarNode> & Pick<SidebarNode, 'id' | 'name'>): SidebarNode => ({
-  route: null,
-  external_link: null,
-  parent_id: null,
-  is_root: true,
-  order: 0,
-  icon: null,
-  embed_and_links_id: null,
-  embedsAndLinks: null,
-  powerbi_report_id: null,
-  permissions: null,
-  children: [],
-  ...fields,
-});
+import { sidebarNode as node } from '../sidebar-node.ts';
 
 const standard: MenuSettings = {
   lotus_resources: ['engage', 'real_estate', 'lotus_drive', 'real_time'],
