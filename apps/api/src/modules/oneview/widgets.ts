@@ -45,38 +45,29 @@ export const catalogueEntry = ({
   ...entry
 }: ServerWidget): WidgetCatalogueEntry => entry;
 
+/** Admins' and managers' built-in layout: the scope's figures, sales, orders and tickets. */
+const scopeLayout: readonly string[] = [
+  'clocked_in',
+  'on_break',
+  'late_today',
+  'pending_timeoff',
+  'hours_today',
+  'hours_week',
+  'pending_corrections',
+  'sales_today',
+  'open_store_orders',
+  'open_tickets',
+  'my_pending_bulletins',
+];
+
 /**
  * The built-in layout of each mode, used until the company saves its own: the scope's figures for
  * admins (1) and managers (2) with the stores' sales, orders and tickets, the employee's own figures
  * for employees (3); everyone's bulletins to acknowledge. Widgets not offered (their module absent)
  * are skipped.
  */
-export const builtInLayouts: Record<1 | 2 | 3, string[]> = {
-  1: [
-    'clocked_in',
-    'on_break',
-    'late_today',
-    'pending_timeoff',
-    'hours_today',
-    'hours_week',
-    'pending_corrections',
-    'sales_today',
-    'open_store_orders',
-    'open_tickets',
-    'my_pending_bulletins',
-  ],
-  2: [
-    'clocked_in',
-    'on_break',
-    'late_today',
-    'pending_timeoff',
-    'hours_today',
-    'hours_week',
-    'pending_corrections',
-    'sales_today',
-    'open_store_orders',
-    'open_tickets',
-    'my_pending_bulletins',
-  ],
+export const builtInLayouts: Record<1 | 2 | 3, readonly string[]> = {
+  1: scopeLayout,
+  2: scopeLayout,
   3: ['my_hours_week', 'my_pending_timeoff', 'my_pending_bulletins'],
 };

@@ -201,8 +201,8 @@ export function cardFigures(card: PunchCard, shift: PlannedShift | null, now: nu
   };
 }
 
-const emptyDay = (date: string): DayFigures => ({
-  date,
+/** Every figure at zero: where a day and a sum of days start. */
+export const zeroTotals = (): Totals => ({
   worked_minutes: 0,
   paid_break_minutes: 0,
   unpaid_break_minutes: 0,
@@ -213,6 +213,11 @@ const emptyDay = (date: string): DayFigures => ({
   scheduled_minutes: 0,
   mandatory_breaks_expected: 0,
   mandatory_breaks_taken: 0,
+});
+
+const emptyDay = (date: string): DayFigures => ({
+  date,
+  ...zeroTotals(),
   cards: [],
   missed_shifts: [],
 });
@@ -315,19 +320,6 @@ export function employeeDays(
   applyOvertime(sorted, rules);
   return sorted;
 }
-
-export const zeroTotals = (): Totals => ({
-  worked_minutes: 0,
-  paid_break_minutes: 0,
-  unpaid_break_minutes: 0,
-  regular_minutes: 0,
-  overtime_minutes: 0,
-  late_minutes: 0,
-  missed_punches: 0,
-  scheduled_minutes: 0,
-  mandatory_breaks_expected: 0,
-  mandatory_breaks_taken: 0,
-});
 
 /** Adds `day` into `into` (works for days and for totals). */
 export function addTotals(into: Totals, day: Totals): Totals {
