@@ -15,6 +15,7 @@ export { setEmployeePayType, storeTempAccessService } from './store-temp-access.
 export { currentStaff, type StaffMember, type StaffQuery } from './store-access.ts';
 export { supervisorsOf } from './org.ts';
 export { daySnapshot, type DayRow } from './snapshot.ts';
+export { peopleAtStoresWithin, punchesWithin, type PunchWindow } from './punches.ts';
 
 /**
  * The company's timecards as a subquery aliased `timecard` (person, store, clock in and out, time

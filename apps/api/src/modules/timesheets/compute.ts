@@ -1,10 +1,14 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { TimesheetResult, TimesheetTotals } from '@portal/contract/hr-timesheets';
 import type { Executor } from '../../platform/database.ts';
 import { storesToJoin } from '../organisation/api.ts';
 import { peopleToJoin } from '../users/api.ts';
-import { hrBreakSettings, hrSchedules, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
-import { currentStaff, getCompanySettings } from '../hr/api.ts';
+import {
+  currentStaff,
+  getCompanySettings,
+  peopleAtStoresWithin,
+  punchesWithin,
+} from '../hr/api.ts';
 import {
   addDays,
   addTotals,
@@ -16,7 +20,7 @@ import {
   type PunchBreak,
   type PunchCard,
 } from './arithmetic.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 export interface TimesheetQuery {
   /** YYYY-MM-DD, inclusive, local dates of the stores */
@@ -64,112 +68,22 @@ export async function computeTimesheets(
 
   let userIds = query.userIds;
   if (query.storeIds?.length) {
-    const [worked, planned] = await Promise.all([
-      db
-        .selectDistinct({ user_id: hrTimecards.user_id })
-        .from(hrTimecards)
-        .where(
-          and(
-            tenantScope(hrTimecards, companyId),
-            inArray(hrTimecards.store_id, query.storeIds),
-            gte(hrTimecards.clock_in, windowStart),
-            lt(hrTimecards.clock_in, windowEnd),
-          ),
-        ),
-      db
-        .selectDistinct({ user_id: hrSchedules.user_id })
-        .from(hrSchedules)
-        .where(
-          and(
-            tenantScope(hrSchedules, companyId),
-            inArray(hrSchedules.store_id, query.storeIds),
-            gte(hrSchedules.shift_start, windowStart),
-            lt(hrSchedules.shift_start, windowEnd),
-          ),
-        ),
-    ]);
-    const atStores = new Set([...worked, ...planned].map((r) => r.user_id));
+    const atStores = await peopleAtStoresWithin(db, companyId, query.storeIds, {
+      from: windowStart,
+      to: windowEnd,
+    });
     userIds = (userIds ?? [...atStores]).filter((id) => atStores.has(id));
   }
   if (userIds && userIds.length === 0) {
     return { from: query.from, to: query.to, stores: [], employees: [], totals: zeroTotals() };
   }
 
-  const cardScope = and(
-    tenantScope(hrTimecards, companyId),
-    gte(hrTimecards.clock_in, windowStart),
-    lt(hrTimecards.clock_in, windowEnd),
-    userIds ? inArray(hrTimecards.user_id, userIds) : undefined,
-  );
-  const store = storesToJoin(db);
-  const [cardRows, breakRows, shiftRows, mandatoryRows] = await Promise.all([
-    db
-      .select({
-        id: hrTimecards.id,
-        user_id: hrTimecards.user_id,
-        store_id: hrTimecards.store_id,
-        schedule_id: hrTimecards.schedule_id,
-        time_zone: hrTimecards.time_zone,
-        clock_in: hrTimecards.clock_in,
-        clock_out: hrTimecards.clock_out,
-        auto_clocked_out: hrTimecards.auto_clocked_out,
-        not_corrected: hrTimecards.not_corrected,
-        edit_request_sent: hrTimecards.edit_request_sent,
-      })
-      .from(hrTimecards)
-      .where(cardScope)
-      .orderBy(asc(hrTimecards.clock_in)),
-    db
-      .select({
-        id: hrTimecardBreaks.id,
-        timecard_id: hrTimecardBreaks.timecard_id,
-        short_description: hrTimecardBreaks.short_description,
-        break_start: hrTimecardBreaks.break_start,
-        break_end: hrTimecardBreaks.break_end,
-        is_paid: hrTimecardBreaks.is_paid,
-        is_mandatory: hrTimecardBreaks.is_mandatory,
-        duration: hrTimecardBreaks.duration,
-      })
-      .from(hrTimecardBreaks)
-      .innerJoin(
-        hrTimecards,
-        tenantJoin(hrTimecards, hrTimecardBreaks.company_id, hrTimecardBreaks.timecard_id),
-      )
-      .where(and(tenantScope(hrTimecardBreaks, companyId), cardScope))
-      .orderBy(asc(hrTimecardBreaks.break_start)),
-    db
-      .select({
-        id: hrSchedules.id,
-        user_id: hrSchedules.user_id,
-        store_id: hrSchedules.store_id,
-        time_zone: store.time_zone,
-        shift_start: hrSchedules.shift_start,
-        shift_end: hrSchedules.shift_end,
-      })
-      .from(hrSchedules)
-      .innerJoin(store, tenantJoin(store, hrSchedules.company_id, hrSchedules.store_id))
-      .where(
-        and(
-          tenantScope(hrSchedules, companyId),
-          gte(hrSchedules.shift_start, windowStart),
-          lt(hrSchedules.shift_start, windowEnd),
-          userIds ? inArray(hrSchedules.user_id, userIds) : undefined,
-          // Only published shifts are the plan; drafts (null) are the manager's work in progress.
-          isNotNull(hrSchedules.published_at),
-        ),
-      ),
-    db
-      .select({ store_id: hrBreakSettings.store_id, n: count() })
-      .from(hrBreakSettings)
-      .where(
-        and(
-          tenantScope(hrBreakSettings, companyId),
-          eq(hrBreakSettings.is_active, true),
-          eq(hrBreakSettings.is_mandatory, true),
-        ),
-      )
-      .groupBy(hrBreakSettings.store_id),
-  ]);
+  const {
+    cards: cardRows,
+    breaks: breakRows,
+    shifts: shiftRows,
+    mandatory: mandatoryRows,
+  } = await punchesWithin(db, companyId, { from: windowStart, to: windowEnd, userIds });
 
   const breaksByCard = new Map<number, PunchBreak[]>();
   for (const { timecard_id, ...b } of breakRows) {
@@ -232,6 +146,7 @@ export async function computeTimesheets(
     .sort(
       (a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name),
     );
+  const store = storesToJoin(db);
   const storeRows = storeIds.size
     ? await db
         .select({ id: store.id, name: store.name, time_zone: store.time_zone })
