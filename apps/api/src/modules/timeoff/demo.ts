@@ -1,14 +1,12 @@
-import { and, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
 import { setSupervisor } from '../hr/api.ts';
-import { users } from '../users/schema.ts';
+import { undeletedByEmail } from '../users/api.ts';
 import {
   hrTimeoffAllowances,
   hrTimeoffEvents,
   hrTimeoffRequests,
   hrTimeoffTypes,
 } from './schema.ts';
-import { tenantScope } from '../../db/columns.ts';
 
 const hours = (h: number) => h * 60;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -40,21 +38,13 @@ export async function seedTimeoffDemo(tx: Tx, companyId: number) {
     .returning({ id: hrTimeoffTypes.id, name: hrTimeoffTypes.name });
   const vacation = types.find((t) => t.name === 'Vacation');
 
-  const people = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      and(
-        tenantScope(users, companyId),
-        inArray(users.email, [
-          'employee@demo.example',
-          'manager@demo.example',
-          'tara@demo.example',
-          'leo@demo.example',
-          'priya@demo.example',
-        ]),
-      ),
-    );
+  const people = await undeletedByEmail(tx, companyId, [
+    'employee@demo.example',
+    'manager@demo.example',
+    'tara@demo.example',
+    'leo@demo.example',
+    'priya@demo.example',
+  ]);
   const employee = people.find((p) => p.email === 'employee@demo.example');
   const manager = people.find((p) => p.email === 'manager@demo.example');
   if (!employee || !manager || !vacation) return;

@@ -1,16 +1,4 @@
-import {
-  aliasedTable,
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lte,
-  ne,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   HOURS_PER_DAY,
   timeoffMessages,
@@ -28,7 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
 import { notify } from '../notifications/api.ts';
 import { isEmployed, supervisorIdOf, supervisorOf } from '../hr/api.ts';
-import { users } from '../users/schema.ts';
+import { lockUser, peopleToJoin, userCompanyOf } from '../users/api.ts';
 import {
   hrTimeoffAllowances,
   hrTimeoffEvents,
@@ -113,11 +101,7 @@ const mayRead = (ctx: RequestContext, userId: number, supervisorId: number | nul
   hasPermission(ctx, 'write_hr_timeoff');
 
 async function assertUserInCompany(db: Executor, companyId: number, userId: number) {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(tenantScope(users, companyId), eq(users.id, userId)));
-  if (!user) throw AppError.notFound('Employee');
+  if ((await userCompanyOf(db, userId, companyId)) === null) throw AppError.notFound('Employee');
 }
 
 /** The employee whose balance or requests the caller asks for; 404 outside the company, 403 if not theirs to see. */
@@ -130,33 +114,32 @@ export async function assertMayReadEmployee(db: Executor, ctx: RequestContext, u
 
 // ---- Requests: reading
 
-const decider = aliasedTable(users, 'decider');
-const requestColumns = {
-  id: hrTimeoffRequests.id,
-  user_id: hrTimeoffRequests.user_id,
-  employee_name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
-  supervisor_id: supervisorIdOf(hrTimeoffRequests.company_id, hrTimeoffRequests.user_id),
-  type_id: hrTimeoffRequests.type_id,
-  type_name: hrTimeoffTypes.name,
-  is_paid: hrTimeoffTypes.is_paid,
-  start_date: hrTimeoffRequests.start_date,
-  end_date: hrTimeoffRequests.end_date,
-  minutes: hrTimeoffRequests.minutes,
-  partial_day: hrTimeoffRequests.partial_day,
-  notes: hrTimeoffRequests.notes,
-  status: hrTimeoffRequests.status,
-  decided_by: hrTimeoffRequests.decided_by,
-  decided_by_name: sql<string | null>`${decider.first_name} || ' ' || ${decider.last_name}`,
-  decided_at: hrTimeoffRequests.decided_at,
-  decision_reason: hrTimeoffRequests.decision_reason,
-  created_at: hrTimeoffRequests.created_at,
-};
-
 function selectRequests(db: Executor, where: SQL | undefined) {
+  const person = peopleToJoin(db, 'person');
+  const decider = peopleToJoin(db, 'decider');
   return db
-    .select(requestColumns)
+    .select({
+      id: hrTimeoffRequests.id,
+      user_id: hrTimeoffRequests.user_id,
+      employee_name: sql<string>`${person.first_name} || ' ' || ${person.last_name}`,
+      supervisor_id: supervisorIdOf(hrTimeoffRequests.company_id, hrTimeoffRequests.user_id),
+      type_id: hrTimeoffRequests.type_id,
+      type_name: hrTimeoffTypes.name,
+      is_paid: hrTimeoffTypes.is_paid,
+      start_date: hrTimeoffRequests.start_date,
+      end_date: hrTimeoffRequests.end_date,
+      minutes: hrTimeoffRequests.minutes,
+      partial_day: hrTimeoffRequests.partial_day,
+      notes: hrTimeoffRequests.notes,
+      status: hrTimeoffRequests.status,
+      decided_by: hrTimeoffRequests.decided_by,
+      decided_by_name: sql<string | null>`${decider.first_name} || ' ' || ${decider.last_name}`,
+      decided_at: hrTimeoffRequests.decided_at,
+      decision_reason: hrTimeoffRequests.decision_reason,
+      created_at: hrTimeoffRequests.created_at,
+    })
     .from(hrTimeoffRequests)
-    .innerJoin(users, tenantJoin(users, hrTimeoffRequests.company_id, hrTimeoffRequests.user_id))
+    .innerJoin(person, tenantJoin(person, hrTimeoffRequests.company_id, hrTimeoffRequests.user_id))
     .innerJoin(
       hrTimeoffTypes,
       tenantJoin(hrTimeoffTypes, hrTimeoffRequests.company_id, hrTimeoffRequests.type_id),
@@ -283,6 +266,7 @@ export async function getRequest(
 ): Promise<TimeoffRequestDetail> {
   const row = await findRequest(db, ctx, id);
   if (!mayRead(ctx, row.user_id, row.supervisor_id)) throw AppError.forbidden();
+  const actor = peopleToJoin(db, 'actor');
   const history = await db
     .select({
       id: hrTimeoffEvents.id,
@@ -292,10 +276,10 @@ export async function getRequest(
       reason: hrTimeoffEvents.reason,
       at: hrTimeoffEvents.at,
       actor_id: hrTimeoffEvents.actor_id,
-      actor_name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+      actor_name: sql<string>`${actor.first_name} || ' ' || ${actor.last_name}`,
     })
     .from(hrTimeoffEvents)
-    .innerJoin(users, tenantJoin(users, hrTimeoffEvents.company_id, hrTimeoffEvents.actor_id))
+    .innerJoin(actor, tenantJoin(actor, hrTimeoffEvents.company_id, hrTimeoffEvents.actor_id))
     .where(and(tenantScope(hrTimeoffEvents, ctx.companyId), eq(hrTimeoffEvents.request_id, id)))
     .orderBy(asc(hrTimeoffEvents.at), asc(hrTimeoffEvents.id));
   return { ...requestOut(ctx, row), history };
@@ -440,14 +424,15 @@ export async function leavesReport(
   ctx: RequestContext,
   year: number,
 ): Promise<LeavesReportRow[]> {
+  const person = peopleToJoin(db, 'person', ctx.companyId);
   const staff = await db
     .select({
-      user_id: users.id,
-      employee_name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+      user_id: person.id,
+      employee_name: sql<string>`${person.first_name} || ' ' || ${person.last_name}`,
     })
-    .from(users)
-    .where(and(tenantScope(users, ctx.companyId), isEmployed(users.company_id, users.id)))
-    .orderBy(asc(users.last_name), asc(users.first_name));
+    .from(person)
+    .where(isEmployed(person.company_id, person.id))
+    .orderBy(asc(person.last_name), asc(person.first_name));
   const types = await db
     .select(typeColumns)
     .from(hrTimeoffTypes)
@@ -527,12 +512,7 @@ export async function createRequest(
     ? toMinutes(input.hours ?? 0)
     : daysBetween(input.start_date, input.end_date) * HOURS_PER_DAY * 60;
   const id = await db.transaction(async (tx) => {
-    const [me] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(tenantScope(users, ctx.companyId), eq(users.id, ctx.userId)))
-      .for('update');
-    if (!me) throw AppError.notFound('Employee');
+    if (!(await lockUser(tx, ctx.companyId, ctx.userId))) throw AppError.notFound('Employee');
     const type = await findType(tx, ctx.companyId, input.type_id);
     if (!type.is_active)
       throw AppError.badRequest(timeoffMessages.typeInactive, {
