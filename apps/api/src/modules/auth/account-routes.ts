@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   accountUpdateSchema,
@@ -25,8 +25,15 @@ import { callerOf } from '../../platform/access.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorReplies, ok } from '../../platform/reply.ts';
-import { companies } from '../organisation/schema.ts';
-import { userIdentities, users } from '../users/schema.ts';
+import { companiesToJoin, setTwoFactorRequired } from '../organisation/api.ts';
+import {
+  identitiesToJoin,
+  identityOfUser,
+  setPasswordHash,
+  setUserLocked,
+  updateIdentity,
+  updateOwnProfile,
+} from '../users/api.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { loadSignedInUser } from './session-user.ts';
 import { revokeOtherSessions, revokeUserSessions } from '../users/api.ts';
@@ -34,17 +41,11 @@ import { loginKeys, recordFailure, throttleState } from './throttle.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import { recordSecurityEvent } from '../../platform/security-events.ts';
 import { beginTotpSetup, confirmTotpSetup, twoFactorMethodFor } from './two-factor.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { tenantScope } from '../../db/columns.ts';
 import { assertMayActOn } from '../users/api.ts';
 
-const identityOf = (companyId: number, userId: number) =>
-  and(tenantScope(userIdentities, companyId), eq(userIdentities.user_id, userId));
-
 async function ownIdentity(db: Executor, ctx: RequestContext) {
-  const [identity] = await db
-    .select()
-    .from(userIdentities)
-    .where(identityOf(ctx.companyId, ctx.userId));
+  const identity = await identityOfUser(db, ctx.companyId, ctx.userId);
   if (!identity) throw AppError.sessionExpired(authMessages.sessionExpired);
   return identity;
 }
@@ -84,15 +85,17 @@ async function confirmOwnPassword(
 }
 
 async function twoFactorStatus(db: Executor, ctx: RequestContext): Promise<TwoFactorStatus> {
+  const identity = identitiesToJoin(db, ctx.companyId);
+  const company = companiesToJoin(db);
   const [row] = await db
     .select({
-      method: userIdentities.two_factor_method,
-      totp_secret: userIdentities.totp_secret,
-      required: companies.two_factor_required,
+      method: identity.two_factor_method,
+      totp_secret: identity.totp_secret,
+      required: company.two_factor_required,
     })
-    .from(userIdentities)
-    .innerJoin(companies, tenantScope(userIdentities, companies.id))
-    .where(identityOf(ctx.companyId, ctx.userId));
+    .from(identity)
+    .innerJoin(company, tenantScope(identity, company.id))
+    .where(eq(identity.user_id, ctx.userId));
   if (!row) throw AppError.sessionExpired(authMessages.sessionExpired);
   const effective = twoFactorMethodFor(
     { two_factor_method: row.method, totp_secret: row.totp_secret },
@@ -134,10 +137,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, secrets: Secre
       await assertPasswordAllowed(new_password, 'new_password', identity.email);
       const passwordHash = await hashPassword(new_password);
       await db.transaction(async (tx) => {
-        await tx
-          .update(userIdentities)
-          .set({ password_hash: passwordHash, password_changed_at: sql`now()` })
-          .where(identityOf(ctx.companyId, ctx.userId));
+        await setPasswordHash(tx, ctx.companyId, ctx.userId, passwordHash);
         await revokeOtherSessions(tx, ctx.companyId, ctx.userId, ctx.sessionId);
         await recordSecurityEvent(tx, {
           kind: 'password_changed',
@@ -165,10 +165,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, secrets: Secre
       await assertPasswordAllowed(request.body.password, 'password', target.email);
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction(async (tx) => {
-        await tx
-          .update(userIdentities)
-          .set({ password_hash: passwordHash, password_changed_at: sql`now()` })
-          .where(identityOf(target.company_id, target.id));
+        await setPasswordHash(tx, target.company_id, target.id, passwordHash);
         if (target.company_id === ctx.companyId && target.id === ctx.userId)
           await revokeOtherSessions(tx, ctx.companyId, ctx.userId, ctx.sessionId);
         else await revokeUserSessions(tx, target.company_id, target.id);
@@ -202,10 +199,9 @@ export function accountRoutes(app: FastifyInstance, db: Database, secrets: Secre
         if (!hasPermission(ctx, 'write_users')) throw AppError.forbidden();
         target = await managedUser(db, ctx, userId);
       }
-      await db
-        .update(userIdentities)
-        .set({ mobile_pin_hash: await hashPassword(request.body.mobile_pin) })
-        .where(identityOf(target.company_id, target.id));
+      await updateIdentity(db, target.company_id, target.id, {
+        mobile_pin_hash: await hashPassword(request.body.mobile_pin),
+      });
       return ok(authMessages.mobilePinUpdated, null);
     },
   });
@@ -230,11 +226,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, secrets: Secre
         if (locked && target.company_id === ctx.companyId && target.id === ctx.userId)
           throw AppError.badRequest(authMessages.cannotLockSelf);
         const row = await db.transaction(async (tx) => {
-          const [updated] = await tx
-            .update(users)
-            .set({ is_locked: locked, updated_at: sql`now()` })
-            .where(tenantJoin(users, target.company_id, target.id))
-            .returning();
+          const updated = await setUserLocked(tx, target.company_id, target.id, locked);
           if (locked) await revokeUserSessions(tx, target.company_id, target.id);
           return updated;
         });
@@ -254,16 +246,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, secrets: Secre
     config: { access: 'authenticated' },
     handler: async (request) => {
       const ctx = callerOf(request);
-      const { first_name, last_name, profile_photo } = request.body;
-      await db
-        .update(users)
-        .set({
-          first_name,
-          last_name,
-          ...(profile_photo !== undefined ? { profile_photo } : {}),
-          updated_at: sql`now()`,
-        })
-        .where(and(tenantScope(users, ctx.companyId), eq(users.id, ctx.userId)));
+      await updateOwnProfile(db, ctx.companyId, ctx.userId, request.body);
       const signedIn = await loadSignedInUser(db, ctx.companyId, ctx.userId);
       if (!signedIn) throw AppError.sessionExpired(authMessages.sessionExpired);
       return ok(authMessages.accountUpdated, signedIn.user);
@@ -338,14 +321,14 @@ export function accountRoutes(app: FastifyInstance, db: Database, secrets: Secre
         'password',
         authMessages.passwordWrong,
       );
-      await db
-        .update(userIdentities)
-        .set(
-          method === 'email'
-            ? { two_factor_method: 'email', totp_secret: null, totp_pending_secret: null }
-            : { two_factor_method: null, totp_secret: null, totp_pending_secret: null },
-        )
-        .where(identityOf(ctx.companyId, ctx.userId));
+      await updateIdentity(
+        db,
+        ctx.companyId,
+        ctx.userId,
+        method === 'email'
+          ? { two_factor_method: 'email', totp_secret: null, totp_pending_secret: null }
+          : { two_factor_method: null, totp_secret: null, totp_pending_secret: null },
+      );
       return ok(
         method === 'email' ? authMessages.twoFactorEnabled : authMessages.twoFactorDisabled,
         await twoFactorStatus(db, ctx),
@@ -363,10 +346,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, secrets: Secre
     config: { access: 'can_edit_own_company_settings' },
     handler: async (request) => {
       const ctx = callerOf(request);
-      await db
-        .update(companies)
-        .set({ two_factor_required: request.body.required, updated_at: sql`now()` })
-        .where(eq(companies.id, ctx.companyId));
+      await setTwoFactorRequired(db, ctx.companyId, request.body.required);
       return ok(authMessages.twoFactorCompanyUpdated, await twoFactorStatus(db, ctx));
     },
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { authMessages } from '@portal/contract/auth';
 import { BRAND } from '@portal/contract/constants';
 import { recordSecurityEvent } from '../../platform/security-events.ts';
@@ -8,12 +8,17 @@ import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../mail/api.ts';
 import { sendRecordedMail } from '../notifications/api.ts';
 import { companyNameOf } from '../organisation/api.ts';
-import { userIdentities, users } from '../users/schema.ts';
 import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
 import { passwordResets } from './schema.ts';
-import { hashToken, revokeUserSessions } from '../users/api.ts';
+import {
+  activeAccountsByEmail,
+  hashToken,
+  identitiesToJoin,
+  revokeUserSessions,
+  setPasswordHash,
+} from '../users/api.ts';
 import { clearThrottle, limits, loginKeys, recordFailure, throttleState } from './throttle.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 export const RESET_LINK_MINUTES = 60;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -30,14 +35,7 @@ export async function requestPasswordReset(
   appUrl: string,
   email: string,
 ): Promise<void> {
-  const found = await db
-    .select({ company_id: users.company_id, user_id: users.id })
-    .from(userIdentities)
-    .innerJoin(users, tenantJoin(users, userIdentities.company_id, userIdentities.user_id))
-    .where(
-      and(eq(userIdentities.email, email), eq(users.is_active, true), eq(users.is_deleted, false)),
-    )
-    .orderBy(asc(users.company_id));
+  const found = await activeAccountsByEmail(db, email);
   for (const account of found) {
     const company = await companyNameOf(db, account.company_id);
     await mailResetLink(db, mailer, appUrl, email, { ...account, company });
@@ -108,19 +106,20 @@ export async function resetPassword(db: Database, token: string, password: strin
   const invalid = () => AppError.badRequest(authMessages.resetLinkInvalid);
   if (!TOKEN_FORMAT.test(token)) throw invalid();
   const tokenHash = hashToken(token);
+  const identity = identitiesToJoin(db);
   const [link] = await db
     .select({
       id: passwordResets.id,
       company_id: passwordResets.company_id,
       user_id: passwordResets.user_id,
-      email: userIdentities.email,
+      email: identity.email,
     })
     .from(passwordResets)
     .innerJoin(
-      userIdentities,
+      identity,
       and(
-        tenantScope(userIdentities, passwordResets.company_id),
-        eq(userIdentities.user_id, passwordResets.user_id),
+        tenantScope(identity, passwordResets.company_id),
+        eq(identity.user_id, passwordResets.user_id),
       ),
     )
     .where(
@@ -141,12 +140,7 @@ export async function resetPassword(db: Database, token: string, password: strin
       .where(and(eq(passwordResets.id, link.id), isNull(passwordResets.used_at)))
       .returning({ id: passwordResets.id });
     if (!used) throw invalid();
-    await tx
-      .update(userIdentities)
-      .set({ password_hash: passwordHash, password_changed_at: sql`now()` })
-      .where(
-        and(tenantScope(userIdentities, link.company_id), eq(userIdentities.user_id, link.user_id)),
-      );
+    await setPasswordHash(tx, link.company_id, link.user_id, passwordHash);
     await revokeUserSessions(tx, link.company_id, link.user_id);
     await recordSecurityEvent(tx, {
       kind: 'password_reset',

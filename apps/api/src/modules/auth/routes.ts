@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   authMessages,
@@ -37,13 +36,12 @@ import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/reply.ts';
 import { loginClockFieldsFor } from '../hr/api.ts';
 import { createMailer } from '../mail/api.ts';
-import { sessions, userIdentities } from '../users/schema.ts';
 import { accountRoutes } from './account-routes.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { rateLimited } from './rate-limits.ts';
 import { loadSignedInUser, type SignedInUser } from './session-user.ts';
-import { openSession, revokeSession } from '../users/api.ts';
+import { hasRecentSessionFrom, identityOfUser, openSession, revokeSession } from '../users/api.ts';
 import { signUp } from './signup.ts';
 import { chosenIdentity, companyChoiceFor, identitiesOf, type Identity } from './company-choice.ts';
 import { clearThrottle, loginKeys, recordFailure, throttleState } from './throttle.ts';
@@ -57,7 +55,6 @@ import {
 } from './two-factor.ts';
 import { secretBoxFor } from '../../platform/secrets.ts';
 import { recordSecurityEvent } from '../../platform/security-events.ts';
-import { tenantScope } from '../../db/columns.ts';
 import { asSystem } from '../../platform/tenant-connection.ts';
 
 /** The login reply for a signed-in user (SPEC.md section 3). */
@@ -144,23 +141,6 @@ function companyChoiceReply(choice: CompanyChoice): LoginResponse {
 
 function refuse(reply: FastifyReply, status: 401 | 429, reason: string) {
   return reply.status(status).send({ success: false, message: reason, data: null, reason });
-}
-
-/** A previous session of this user from this address: the account-wide limit does not apply to it. */
-async function knownAddress(db: Database, companyId: number, userId: number, ip: string) {
-  const [seen] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        tenantScope(sessions, companyId),
-        eq(sessions.user_id, userId),
-        eq(sessions.ip, ip),
-        gt(sessions.created_at, sql`now() - interval '90 days'`),
-      ),
-    )
-    .limit(1);
-  return Boolean(seen);
 }
 
 export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
@@ -273,9 +253,10 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
 
       const hardBlock = gate.blocked.find((b) => b.key !== keys.account.key);
       const accountBlock = gate.blocked.find((b) => b.key === keys.account.key);
+      // A previous session from this address: the account-wide limit does not apply to it.
       const knownToAny = async () => {
         for (const identity of candidates)
-          if (await knownAddress(db, identity.company_id, identity.user_id, request.ip))
+          if (await hasRecentSessionFrom(db, identity.company_id, identity.user_id, request.ip))
             return true;
         return false;
       };
@@ -371,15 +352,7 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
       const result = await verifyChallenge(db, secrets, request.body.token, request.body.code);
       if (!result.ok) {
         if (result.countsAsFailure && result.companyId && result.userId) {
-          const [identity] = await db
-            .select({ email: userIdentities.email })
-            .from(userIdentities)
-            .where(
-              and(
-                tenantScope(userIdentities, result.companyId),
-                eq(userIdentities.user_id, result.userId),
-              ),
-            );
+          const identity = await identityOfUser(db, result.companyId, result.userId);
           if (identity) {
             const keys = loginKeys(identity.email, request.ip);
             await recordFailure(db, [keys.pair, keys.account, keys.address]);

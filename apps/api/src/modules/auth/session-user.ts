@@ -1,4 +1,3 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { authMessages, type SessionUser } from '@portal/contract/auth';
 import {
   DEFAULT_THEME_COLOR,
@@ -7,11 +6,10 @@ import {
 } from '@portal/contract/constants';
 import { isPermission, type PermissionSet } from '@portal/contract/permissions';
 import type { Executor } from '../../platform/database.ts';
-import { permissionGroups, rolePermissionGroups, roles } from '../access/schema.ts';
-import { loadSidebarTree } from '../navigation/api.ts';
-import { requiredFields } from '../navigation/schema.ts';
-import { companies, districts, regions, stores } from '../organisation/schema.ts';
-import { userIdentities, users } from '../users/schema.ts';
+import { grantedFlags, rolesToJoin } from '../access/api.ts';
+import { homeScreenTitle, loadSidebarTree } from '../navigation/api.ts';
+import { companiesToJoin, storesToJoin } from '../organisation/api.ts';
+import { accountById } from '../users/api.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 export interface SignedInUser {
@@ -34,59 +32,72 @@ export async function loadSignedInUser(
   companyId: number,
   userId: number,
 ): Promise<SignedInUser | null> {
+  // One statement: the person with their identity, role, company and current store (with the
+  // store's district and region), each module's rows as a subquery to join.
+  const accountRows = accountById(db, companyId, userId);
+  const roleRows = rolesToJoin(db, companyId);
+  const companyRows = companiesToJoin(db, companyId);
+  const storeRows = storesToJoin(db);
   const [found] = await db
     .select({
-      user: users,
-      role: roles,
-      company: companies,
-      store: stores,
-      identity: userIdentities,
-      districtB2B: districts.is_b2b,
-      regionB2B: regions.is_b2b,
+      user: {
+        id: accountRows.id,
+        uuid: accountRows.uuid,
+        auth_uuid: accountRows.auth_uuid,
+        email: accountRows.email,
+        first_name: accountRows.first_name,
+        last_name: accountRows.last_name,
+        company_id: accountRows.company_id,
+        role_id: accountRows.role_id,
+        access_level: accountRows.access_level,
+        current_store: accountRows.current_store,
+        profile_photo: accountRows.profile_photo,
+        job_order_type: accountRows.job_order_type,
+        business_type: accountRows.business_type,
+        dealer_id: accountRows.dealer_id,
+        vendor_id: accountRows.vendor_id,
+        is_active: accountRows.is_active,
+        is_locked: accountRows.is_locked,
+        is_deleted: accountRows.is_deleted,
+        is_b2b: accountRows.is_b2b,
+      },
+      role: {
+        base_role: roleRows.base_role,
+        is_active: roleRows.is_active,
+        is_b2b: roleRows.is_b2b,
+      },
+      company: {
+        logo_url: companyRows.logo_url,
+        theme_color: companyRows.theme_color,
+        timezone: companyRows.timezone,
+        timeout_limit: companyRows.timeout_limit,
+        two_factor_required: companyRows.two_factor_required,
+        is_active: companyRows.is_active,
+      },
+      store: {
+        id: storeRows.id,
+        unique_id: storeRows.unique_id,
+        name: storeRows.name,
+        time_zone: storeRows.time_zone,
+        is_b2b: storeRows.is_b2b,
+      },
+      districtB2B: storeRows.district_is_b2b,
+      regionB2B: storeRows.region_is_b2b,
     })
-    .from(users)
-    .innerJoin(roles, tenantJoin(roles, users.company_id, users.role_id))
-    .innerJoin(companies, tenantScope(users, companies.id))
-    .innerJoin(
-      userIdentities,
-      and(tenantScope(userIdentities, users.company_id), eq(userIdentities.user_id, users.id)),
-    )
-    .leftJoin(stores, tenantJoin(stores, users.company_id, users.current_store))
-    .leftJoin(districts, tenantJoin(districts, users.company_id, stores.district_id))
-    .leftJoin(regions, tenantJoin(regions, users.company_id, districts.region_id))
-    .where(and(tenantScope(users, companyId), eq(users.id, userId)));
+    .from(accountRows)
+    .innerJoin(roleRows, tenantJoin(roleRows, accountRows.company_id, accountRows.role_id))
+    .innerJoin(companyRows, tenantScope(accountRows, companyRows.id))
+    .leftJoin(storeRows, tenantJoin(storeRows, accountRows.company_id, accountRows.current_store));
   if (!found) return null;
 
-  const [[granted], [home]] = await Promise.all([
-    db
-      .select({ flags: sql<string[] | null>`array_agg(distinct p)` })
-      .from(rolePermissionGroups)
-      .innerJoin(
-        permissionGroups,
-        and(
-          tenantScope(permissionGroups, rolePermissionGroups.company_id),
-          eq(permissionGroups.id, rolePermissionGroups.permission_group_id),
-          eq(permissionGroups.is_active, true),
-        ),
-      )
-      .innerJoin(sql`lateral unnest(${permissionGroups.permissions}) as p`, sql`true`)
-      .where(
-        and(
-          tenantScope(rolePermissionGroups, companyId),
-          eq(rolePermissionGroups.role_id, found.user.role_id),
-        ),
-      ),
-    db
-      .select({ title: requiredFields.title })
-      .from(requiredFields)
-      .where(and(tenantScope(requiredFields, companyId), eq(requiredFields.type, 'Home Screen')))
-      .orderBy(asc(requiredFields.order), asc(requiredFields.id))
-      .limit(1),
+  const [granted, homeTitle] = await Promise.all([
+    grantedFlags(db, companyId, found.user.role_id),
+    homeScreenTitle(db, companyId),
   ]);
   const permissions: PermissionSet = {};
-  for (const flag of granted?.flags ?? []) if (isPermission(flag)) permissions[flag] = true;
+  for (const flag of granted) if (isPermission(flag)) permissions[flag] = true;
 
-  const { user, role, company, store, identity, districtB2B, regionB2B } = found;
+  const { user, role, company, store, districtB2B, regionB2B } = found;
   const sidebarItems = await loadSidebarTree(
     db,
     companyId,
@@ -97,7 +108,7 @@ export async function loadSignedInUser(
     user: {
       id: user.id,
       uuid: user.uuid,
-      auth_uuid: identity.auth_uuid,
+      auth_uuid: user.auth_uuid,
       email: user.email,
       first_name: user.first_name,
       last_name: user.last_name,
@@ -121,7 +132,7 @@ export async function loadSignedInUser(
       timeout_limit: company.timeout_limit || DEFAULT_TIMEOUT_LIMIT_MINUTES,
       two_factor_required: company.two_factor_required,
     },
-    homeScreen: home?.title ?? null,
+    homeScreen: homeTitle,
     // B2B when the user, their role or their place (current store, its district or region) is.
     isB2BUser:
       user.is_b2b ||

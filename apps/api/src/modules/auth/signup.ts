@@ -2,9 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { authMessages, type SignupRequest } from '@portal/contract/auth';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { roles } from '../access/schema.ts';
-import { companies } from '../organisation/schema.ts';
-import { userIdentities, users } from '../users/schema.ts';
+import { rolesToJoin } from '../access/api.ts';
+import { companiesToJoin } from '../organisation/api.ts';
+import { insertPeople, takenEmails } from '../users/api.ts';
 import { assertPasswordAllowed, hashPassword } from '../../platform/passwords.ts';
 import { tenantScope } from '../../db/columns.ts';
 
@@ -21,43 +21,35 @@ export async function signUp(
   await assertPasswordAllowed(input.password, 'password', input.email);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
+    const companyRoles = rolesToJoin(tx, companyId);
+    const company = companiesToJoin(tx);
     const [role] = await tx
-      .select({ id: roles.id, access_level: roles.access_level })
-      .from(roles)
-      .innerJoin(companies, and(tenantScope(roles, companies.id), eq(companies.is_active, true)))
-      .where(
-        and(
-          tenantScope(roles, companyId),
-          eq(roles.base_role, 'base_user'),
-          eq(roles.is_active, true),
-        ),
-      )
-      .orderBy(asc(roles.id))
+      .select({ id: companyRoles.id, access_level: companyRoles.access_level })
+      .from(companyRoles)
+      .innerJoin(company, and(tenantScope(companyRoles, company.id), eq(company.is_active, true)))
+      .where(and(eq(companyRoles.base_role, 'base_user'), eq(companyRoles.is_active, true)))
+      .orderBy(asc(companyRoles.id))
       .limit(1);
     if (!role) throw AppError.forbidden(authMessages.signupDisabled);
-    const [taken] = await tx
-      .select({ email: userIdentities.email })
-      .from(userIdentities)
-      .where(and(tenantScope(userIdentities, companyId), eq(userIdentities.email, input.email)));
-    if (taken) throw AppError.conflict(authMessages.emailTaken);
-    const [user] = await tx
-      .insert(users)
-      .values({
-        company_id: companyId,
-        email: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        role_id: role.id,
-        access_level: role.access_level,
-      })
-      .returning({ id: users.id, email: users.email });
+    if ((await takenEmails(tx, [input.email], companyId)).size)
+      throw AppError.conflict(authMessages.emailTaken);
+    // The user row and its identity, written together.
+    const [user] = await insertPeople(
+      tx,
+      companyId,
+      [
+        {
+          email: input.email,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          role_id: role.id,
+          access_level: role.access_level,
+          current_store: null,
+        },
+      ],
+      () => passwordHash,
+    );
     if (!user) throw new Error('user insert returned nothing');
-    await tx.insert(userIdentities).values({
-      email: user.email,
-      company_id: companyId,
-      user_id: user.id,
-      password_hash: passwordHash,
-    });
     return user;
   });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { authMessages, type TotpSetup, type TwoFactorMethod } from '@portal/contract/auth';
@@ -9,10 +9,14 @@ import { AppError } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { Mailer } from '../mail/api.ts';
 import { sendRecordedMail } from '../notifications/api.ts';
-import { userIdentities } from '../users/schema.ts';
 import { twoFactorChallenges } from './schema.ts';
-import { hashToken } from '../users/api.ts';
-import { tenantScope } from '../../db/columns.ts';
+import {
+  hashToken,
+  identitiesWithTotpNotStartingWith,
+  identityOfUser,
+  updateIdentity,
+  useTotpStep,
+} from '../users/api.ts';
 
 /** How long a sign-in may wait for its code, and how many codes and guesses it gets. */
 export const twoFactorRules = {
@@ -199,24 +203,11 @@ async function acceptTotp(
   who: { companyId: number; userId: number },
   code: string,
 ): Promise<boolean> {
-  const [identity] = await db
-    .select({ secret: userIdentities.totp_secret })
-    .from(userIdentities)
-    .where(and(tenantScope(userIdentities, who.companyId), eq(userIdentities.user_id, who.userId)));
-  const step = identity?.secret ? totpStep(openSecret(secrets, identity.secret), code) : null;
+  const identity = await identityOfUser(db, who.companyId, who.userId);
+  const secret = identity?.totp_secret;
+  const step = secret ? totpStep(openSecret(secrets, secret), code) : null;
   if (step === null) return false;
-  const [used] = await db
-    .update(userIdentities)
-    .set({ totp_last_step: step })
-    .where(
-      and(
-        tenantScope(userIdentities, who.companyId),
-        eq(userIdentities.user_id, who.userId),
-        or(isNull(userIdentities.totp_last_step), lt(userIdentities.totp_last_step, step)),
-      ),
-    )
-    .returning({ step: userIdentities.totp_last_step });
-  return Boolean(used);
+  return useTotpStep(db, who.companyId, who.userId, step);
 }
 
 /** Mails a fresh code for a live `email` challenge, at most every 30 s and 5 times in all. */
@@ -257,12 +248,7 @@ export async function resendCode(db: Database, mailer: Mailer, token: string): P
   // Another resend won the race: it mailed a code, so this one is the too-early request.
   if (!updated)
     throw new AppError(429, authMessages.twoFactorResendWait(twoFactorRules.resendGapSeconds));
-  const [identity] = await db
-    .select({ email: userIdentities.email })
-    .from(userIdentities)
-    .where(
-      and(tenantScope(userIdentities, row.company_id), eq(userIdentities.user_id, row.user_id)),
-    );
+  const identity = await identityOfUser(db, row.company_id, row.user_id);
   if (!identity) throw new AppError(401, authMessages.twoFactorExpired);
   await sendOrFail(db, mailer, codeMail(identity.email, code, row.company_id), row.user_id);
   return twoFactorRules.resendGapSeconds;
@@ -277,33 +263,14 @@ const openSecret = (secrets: SecretBox, stored: string) =>
  * afterwards the table holds none in plain.
  */
 export async function sealPlainTotpSecrets(db: Database, secrets: SecretBox): Promise<number> {
-  const plain = await db
-    .select({
-      company_id: userIdentities.company_id,
-      email: userIdentities.email,
-      secret: userIdentities.totp_secret,
-      pending: userIdentities.totp_pending_secret,
-    })
-    .from(userIdentities)
-    .where(
-      or(
-        and(
-          sql`${userIdentities.totp_secret} is not null`,
-          sql`${userIdentities.totp_secret} not like 'v1.%'`,
-        ),
-        and(
-          sql`${userIdentities.totp_pending_secret} is not null`,
-          sql`${userIdentities.totp_pending_secret} not like 'v1.%'`,
-        ),
-      ),
-    );
+  const plain = await identitiesWithTotpNotStartingWith(db, 'v1.');
   const seal = (value: string | null) =>
     value === null || secrets.isSealed(value) ? value : secrets.seal(value);
   for (const row of plain) {
-    await db
-      .update(userIdentities)
-      .set({ totp_secret: seal(row.secret), totp_pending_secret: seal(row.pending) })
-      .where(and(tenantScope(userIdentities, row.company_id), eq(userIdentities.email, row.email)));
+    await updateIdentity(db, row.company_id, row.user_id, {
+      totp_secret: seal(row.secret),
+      totp_pending_secret: seal(row.pending),
+    });
   }
   return plain.length;
 }
@@ -318,10 +285,9 @@ export async function beginTotpSetup(
   who: { companyId: number; userId: number; email: string },
 ): Promise<TotpSetup> {
   const secret = new Secret({ size: 20 }).base32;
-  await db
-    .update(userIdentities)
-    .set({ totp_pending_secret: secrets.seal(secret) })
-    .where(and(tenantScope(userIdentities, who.companyId), eq(userIdentities.user_id, who.userId)));
+  await updateIdentity(db, who.companyId, who.userId, {
+    totp_pending_secret: secrets.seal(secret),
+  });
   const otpauthUrl = totpFor(secret, who.email).toString();
   return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1 }) };
 }
@@ -333,29 +299,18 @@ export async function confirmTotpSetup(
   who: { companyId: number; userId: number },
   code: string,
 ): Promise<void> {
-  const where = and(
-    tenantScope(userIdentities, who.companyId),
-    eq(userIdentities.user_id, who.userId),
-  );
-  const [identity] = await db
-    .select({ pending: userIdentities.totp_pending_secret })
-    .from(userIdentities)
-    .where(where);
-  if (!identity?.pending) throw AppError.badRequest(authMessages.twoFactorSetupFirst);
-  const step = totpStep(openSecret(secrets, identity.pending), code);
+  const identity = await identityOfUser(db, who.companyId, who.userId);
+  const pending = identity?.totp_pending_secret;
+  if (!pending) throw AppError.badRequest(authMessages.twoFactorSetupFirst);
+  const step = totpStep(openSecret(secrets, pending), code);
   if (step === null)
     throw AppError.badRequest(authMessages.twoFactorBadCode, {
       code: [authMessages.twoFactorBadCode],
     });
-  await db
-    .update(userIdentities)
-    .set({
-      two_factor_method: 'totp',
-      totp_secret: secrets.isSealed(identity.pending)
-        ? identity.pending
-        : secrets.seal(identity.pending),
-      totp_pending_secret: null,
-      totp_last_step: step,
-    })
-    .where(where);
+  await updateIdentity(db, who.companyId, who.userId, {
+    two_factor_method: 'totp',
+    totp_secret: secrets.isSealed(pending) ? pending : secrets.seal(pending),
+    totp_pending_secret: null,
+    totp_last_step: step,
+  });
 }
