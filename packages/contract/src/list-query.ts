@@ -24,11 +24,15 @@ const csv = z
 export const listQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(0).default(DEFAULT_PAGE),
   perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-  filter: z.record(z.string().max(64), z.string().max(200)).optional(),
+  // A key inside a keyed field (`extra_fields.storage_gb`, see keyedFields) makes a longer name.
+  filter: z.record(z.string().max(80), z.string().max(200)).optional(),
   related: csv.optional(),
   sort: z
     .string()
-    .regex(/^-?[a-z_][a-z0-9_]*$/i, 'sort takes a field name, optionally prefixed with -')
+    .regex(
+      /^-?[a-z_][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$/i,
+      'sort takes a field name, optionally prefixed with -',
+    )
     .optional(),
   search: z.string().max(200).optional(),
 });

@@ -182,6 +182,12 @@ export interface ResourceDefinition<
   searchFields: readonly (keyof z.infer<Row> & string)[];
   /** Fields `sort=` and `filter[...]` accept. */
   queryFields: readonly (keyof z.infer<Row> & string)[];
+  /**
+   * JSON object fields whose keys are queried as `<field>.<key>` (a product's device type field
+   * values, `extra_fields.storage_gb`): `filter[...]` is a case-insensitive contains on the value's
+   * text, `sort=` orders by the JSON value (numbers as numbers), rows without the key last.
+   */
+  keyedFields?: readonly (keyof z.infer<Row> & string)[];
   /** Default sort when the query names none. */
   defaultSort: string;
   /** A state machine on the `status` column (see StatusMachine). */
@@ -215,6 +221,25 @@ function permissionOf(flag: string): Permission {
   if (!isPermission(flag))
     throw new Error(`${flag} is no permission: declare the resource's access`);
   return flag;
+}
+
+/** A key inside a keyed field: what a device type field's key may be. */
+const KEYED_QUERY_FIELD = /^([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]{0,59})$/;
+
+/**
+ * A query field naming a key inside one of the resource's `keyedFields` (`extra_fields.storage_gb`):
+ * the field and the key, or undefined for anything else. The key's pattern keeps it safe to write
+ * into SQL as a literal.
+ */
+export function keyedQueryField(
+  definition: Pick<ResourceDefinition, 'keyedFields'>,
+  name: string,
+): { field: string; key: string } | undefined {
+  const match = KEYED_QUERY_FIELD.exec(name);
+  const [, field, key] = match ?? [];
+  if (!field || !key || !(definition.keyedFields as readonly string[] | undefined)?.includes(field))
+    return undefined;
+  return { field, key };
 }
 
 /** Whether a resource mounts one of the standard routes. */

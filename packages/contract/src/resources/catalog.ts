@@ -148,6 +148,8 @@ export const products = defineResource({
     'is_active',
     'created_at',
   ],
+  // The device type fields' values: list columns filtered and sorted as extra_fields.<key>.
+  keyedFields: ['extra_fields'],
   defaultSort: 'name',
   references: {
     manufacturer_id: { resource: 'manufacturers', as: 'manufacturer_name' },

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_PER_PAGE, type ListQuery } from '@portal/contract/list-query';
 import {
+  keyedQueryField,
   writeAccessOf,
   type ResourceDefinition,
   type TransitionBody,
@@ -253,6 +254,16 @@ export function createResourceService<Def extends ResourceDefinition>(
     if (options.parent && parentId !== undefined) await options.parent.find(db, ctx, parentId);
   }
 
+  /** A key inside a keyed field (`extra_fields.storage_gb`): its JSON value, and its text. */
+  function keyedValue(name: string): { json: SQL; text: SQL } | undefined {
+    const keyed = keyedQueryField(definition, name);
+    if (!keyed) return undefined;
+    // The key matches /^[a-z][a-z0-9_]*$/ (keyedQueryField), so it is written as a literal.
+    const key = sql.raw(`'${keyed.key}'`);
+    const col = column(keyed.field);
+    return { json: sql`(${col} -> ${key})`, text: sql`(${col} ->> ${key})` };
+  }
+
   function filterValue(field: string, raw: string): unknown {
     const col = column(field);
     if (raw === 'null') return null;
@@ -277,6 +288,15 @@ export function createResourceService<Def extends ResourceDefinition>(
   ): SQL | undefined {
     const conditions: (SQL | undefined)[] = [scope(ctx, parentId, bind)];
     for (const [field, raw] of Object.entries(query.filter ?? {})) {
+      const keyed = keyedValue(field);
+      if (keyed) {
+        conditions.push(
+          raw === 'null'
+            ? sql`${keyed.json} is null`
+            : ilike(keyed.text, bind(`filter_${field}`, `%${escapeLike(raw)}%`)),
+        );
+        continue;
+      }
       if (!(definition.queryFields as readonly string[]).includes(field)) {
         throw AppError.badRequest(
           `Cannot filter ${definition.label.many.toLowerCase()} by ${field}`,
@@ -304,6 +324,12 @@ export function createResourceService<Def extends ResourceDefinition>(
     const spec = sort ?? definition.defaultSort;
     const descending = spec.startsWith('-');
     const field = descending ? spec.slice(1) : spec;
+    const keyed = keyedValue(field);
+    // jsonb order: numbers as numbers, text as text; rows without the key last either way.
+    if (keyed)
+      return descending
+        ? [sql`${keyed.json} desc nulls last`, desc(idColumn)]
+        : [sql`${keyed.json} asc nulls last`, asc(idColumn)];
     if (!(definition.queryFields as readonly string[]).includes(field)) {
       throw AppError.badRequest(`Cannot sort ${definition.label.many.toLowerCase()} by ${field}`);
     }
@@ -536,7 +562,11 @@ export function createResourceService<Def extends ResourceDefinition>(
       Boolean(query.search),
       Object.entries(query.filter ?? {}).map(([field, raw]) => [
         field,
-        raw === 'null' ? 'null' : containsFields.has(field) ? 'contains' : 'eq',
+        raw === 'null'
+          ? 'null'
+          : containsFields.has(field) || keyedQueryField(definition, field)
+            ? 'contains'
+            : 'eq',
       ]),
     ]);
     let shapes = preparedLists.get(db);

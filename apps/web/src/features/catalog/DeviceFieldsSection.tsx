@@ -19,9 +19,11 @@ import {
   type Control,
   type UseFormSetValue,
 } from 'react-hook-form';
+import type { CellValue } from '../../platform/data-table/table-types.ts';
 import { fetchList } from '../../platform/resources/resource-api.ts';
 import { resourceKeys } from '../../platform/resources/query-keys.ts';
 import { isRecord } from '../../platform/is-record.ts';
+import type { ColumnSpec, ExtraColumns } from '../../platform/resources/ui.ts';
 
 type Values = Record<string, unknown>;
 
@@ -39,14 +41,66 @@ function useDeviceFields(categoryId: number | null) {
   return useQuery({
     queryKey: resourceKeys(deviceTypeFields.name).list(params),
     queryFn: async ({ signal }) =>
-      (await fetchList(deviceTypeFields, params, signal)).results.flatMap((row) => {
-        const parsed = deviceTypeFieldSchema.safeParse(row);
-        return parsed.success ? [parsed.data] : [];
-      }),
+      parsedFields((await fetchList(deviceTypeFields, params, signal)).results),
     enabled: categoryId !== null,
     staleTime: 30_000,
   });
 }
+
+const parsedFields = (rows: readonly unknown[]): DeviceTypeField[] =>
+  rows.flatMap((row) => {
+    const parsed = deviceTypeFieldSchema.safeParse(row);
+    return parsed.success ? [parsed.data] : [];
+  });
+
+/** How many device type field columns the product list shows before the Columns menu. */
+const SHOWN_FIELD_COLUMNS = 4;
+
+/** A product's value of one device type field, as a list cell shows and exports it. */
+function fieldCell(row: Record<string, unknown>, key: string): CellValue {
+  const value = isRecord(row.extra_fields) ? row.extra_fields[key] : undefined;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return typeof value === 'number' || typeof value === 'string' ? value : null;
+}
+
+/**
+ * The product list's columns of the device type fields: one per key over every device type (a
+ * key two types share is one column, its labels joined), in the fields' order; the server sorts
+ * and filters them as `extra_fields.<key>` (products' keyedFields). A select filters by its
+ * options, yes/no by Yes and No. The first few show, the rest wait in the Columns menu.
+ */
+export const deviceFieldColumns: ExtraColumns = {
+  queryKey: [...resourceKeys(deviceTypeFields.name).all, 'columns'],
+  load: async (signal) => {
+    const params = { page: 0, perPage: 100, sort: 'order' };
+    const fields = parsedFields((await fetchList(deviceTypeFields, params, signal)).results);
+    const byKey = new Map<string, DeviceTypeField[]>();
+    for (const field of fields) byKey.set(field.key, [...(byKey.get(field.key) ?? []), field]);
+    return [...byKey].map(([key, same], index): ColumnSpec => {
+      const types = new Set(same.map((field) => field.field_type));
+      const type = types.size === 1 ? (same[0]?.field_type ?? 'text') : 'text';
+      const options = [...new Set(same.flatMap((field) => field.options))];
+      return {
+        field: `extra_fields.${key}`,
+        header: [...new Set(same.map((field) => field.label))].join(' / '),
+        kind:
+          type === 'select'
+            ? 'option'
+            : type === 'boolean'
+              ? 'boolean'
+              : type === 'number'
+                ? 'number'
+                : 'text',
+        options:
+          type === 'select'
+            ? options.map((option) => ({ value: option, label: option }))
+            : undefined,
+        hidden: index >= SHOWN_FIELD_COLUMNS,
+        value: (row) => fieldCell(row, key),
+      };
+    });
+  },
+};
 
 /** One extra field's input, bound to `extra_fields.<key>`. */
 function DeviceFieldInput({

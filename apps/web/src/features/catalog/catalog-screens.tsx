@@ -18,7 +18,11 @@ import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { catalogPaths } from './paths.ts';
-import { DeviceFieldsSection, DeviceFieldValues } from './DeviceFieldsSection.tsx';
+import {
+  deviceFieldColumns,
+  DeviceFieldsSection,
+  DeviceFieldValues,
+} from './DeviceFieldsSection.tsx';
 import { isRecord } from '../../platform/is-record.ts';
 
 const env = { can: hasPermission };
@@ -92,6 +96,8 @@ export const productUi = defineResourceUi({
     },
     { field: 'is_serialized', header: 'Serialized', kind: 'boolean' },
   ],
+  // Each device type field's values (extra_fields.<key>), sorted and filtered on the server.
+  extraColumns: deviceFieldColumns,
   fields: [
     { name: 'name', label: 'Name', kind: 'text' },
     { name: 'sku', label: 'SKU', kind: 'text' },
@@ -152,6 +158,8 @@ export const accessoryScreens = createResourceScreens(
   {
     ...productUi,
     title: 'Accessories',
+    // Device type fields describe devices: the accessories list has none of their columns.
+    extraColumns: undefined,
     paths: catalogPaths.accessories,
     listFilter: { kind: 'accessory' },
     defaults: { kind: 'accessory' },

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../data-table/DataTable.tsx';
@@ -17,6 +18,7 @@ import { RowActionButtons, useRowCommands } from './row-commands.tsx';
 import {
   mayRead,
   writePermission,
+  type ColumnSpec,
   type ReferenceSource,
   type ResourceEnv,
   type ResourceUi,
@@ -120,9 +122,21 @@ export function ResourceTable({
   const sources = useMemo(() => referenceSources(ui), [ui]);
   const refs = useReferenceData(sources);
   const commands = useRowCommands(ui, env);
+  const extra = useQuery({
+    queryKey: ui.extraColumns?.queryKey ?? ['extra-columns', 'none'],
+    queryFn: ({ signal }) => ui.extraColumns?.load(signal) ?? Promise.resolve(noColumns),
+    enabled: ui.extraColumns !== undefined,
+    staleTime: 60_000,
+  });
   const columns = useMemo(
-    () => buildColumns(ui, refs, !client, commands.flagged),
-    [ui, refs, client, commands.flagged],
+    () =>
+      buildColumns(
+        extra.data?.length ? { ...ui, columns: [...ui.columns, ...extra.data] } : ui,
+        refs,
+        !client,
+        commands.flagged,
+      ),
+    [ui, extra.data, refs, client, commands.flagged],
   );
   const rows = list.data?.results ?? noRows;
   return (
@@ -167,3 +181,4 @@ export function ResourceTable({
 }
 
 const noRows: ResourceRow[] = [];
+const noColumns: readonly ColumnSpec[] = [];

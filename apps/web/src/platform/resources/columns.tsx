@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import { keyedQueryField } from '@portal/contract/resource';
 import { formatReportDate } from '../data-table/export-names.ts';
 import type { CellValue, DataColumn } from '../data-table/table-types.ts';
 import type { ResourceRow } from './resource-api.ts';
@@ -131,8 +132,12 @@ export function buildColumns(
 ): DataColumn<ResourceRow>[] {
   const queryFields = ui.resource.queryFields as readonly string[];
   const columns = ui.columns.map((spec): DataColumn<ResourceRow> => {
-    // On the server only declared fields sort and filter; in the browser every column does.
-    const queryable = !server || queryFields.includes(spec.field);
+    // On the server only declared fields (and keys of keyed fields) sort and filter; in the
+    // browser every column does.
+    const queryable =
+      !server ||
+      queryFields.includes(spec.field) ||
+      keyedQueryField(ui.resource, spec.field) !== undefined;
     const optionList =
       spec.kind === 'option'
         ? spec.options

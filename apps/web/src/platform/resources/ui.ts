@@ -91,6 +91,12 @@ export interface ColumnSpec<Field extends string = string> {
   cell?: (row: ResourceRow) => ReactNode;
 }
 
+/** Columns a list asks for when it opens (see ResourceUi.extraColumns). */
+export interface ExtraColumns {
+  queryKey: readonly unknown[];
+  load: (signal: AbortSignal) => Promise<readonly ColumnSpec[]>;
+}
+
 /** A per-row action beyond view, edit, delete and activate (e.g. a user's Enable). */
 export interface RowAction {
   label: string;
@@ -135,6 +141,12 @@ export interface ResourceUi<D extends AnyResource = AnyResource> {
   title?: string;
   /** The columns of the list, in order. Status (active / deleted) and actions are added. */
   columns: readonly ColumnSpec<RowField<D>>[];
+  /**
+   * Columns known only at run time, loaded once per list and added after `columns` (a product's
+   * device type fields). A column on a key of the declaration's `keyedFields`
+   * (`extra_fields.storage`) sorts and filters on the server.
+   */
+  extraColumns?: ExtraColumns;
   /** The create/edit form's fields, in order. */
   fields: readonly FieldSpec<FormField<D>>[];
   /** Related records asked for with every list and view (`related=`). */
