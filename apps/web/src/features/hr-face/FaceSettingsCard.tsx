@@ -18,6 +18,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { InheritSelect } from '../../platform/ui/InheritSelect.tsx';
 
 type Choice = 'inherit' | 'yes' | 'no';
 type ModeChoice = 'inherit' | FaceMode;
@@ -120,32 +121,30 @@ export function FaceSettingsCard({
             </Button>
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-            <TextField
-              select
+            <InheritSelect
               size="small"
               label={`Face check at ${store.store_name}`}
               value={storeRequired}
-              onChange={(event) => setStoreRequired(event.target.value as Choice)}
+              options={[
+                ['yes', 'Required'],
+                ['no', 'Not required'],
+              ]}
+              onChange={setStoreRequired}
               disabled={!canWrite}
-              sx={{ minWidth: 220 }}
-            >
-              <MenuItem value="inherit">As the company</MenuItem>
-              <MenuItem value="yes">Required</MenuItem>
-              <MenuItem value="no">Not required</MenuItem>
-            </TextField>
-            <TextField
-              select
+              minWidth={220}
+            />
+            <InheritSelect
               size="small"
               label="Store face check mode"
               value={storeMode}
-              onChange={(event) => setStoreMode(event.target.value as ModeChoice)}
+              options={[
+                ['block', 'Block a different person'],
+                ['flag', 'Accept and flag for review'],
+              ]}
+              onChange={setStoreMode}
               disabled={!canWrite}
-              sx={{ minWidth: 220 }}
-            >
-              <MenuItem value="inherit">As the company</MenuItem>
-              <MenuItem value="block">Block a different person</MenuItem>
-              <MenuItem value="flag">Accept and flag for review</MenuItem>
-            </TextField>
+              minWidth={220}
+            />
             <Button
               variant="contained"
               onClick={() => saveStore.mutate()}

@@ -24,6 +24,7 @@ import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { api, ApiError } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
+import { InheritSelect } from '../../platform/ui/InheritSelect.tsx';
 import { hasPermission } from '../auth/session.ts';
 import { FaceSettingsCard } from '../hr-face/FaceSettingsCard.tsx';
 
@@ -317,46 +318,24 @@ function StoreSettingsForm({ current, canWrite }: { current: StoreHrSettings; ca
           <Typography id="hr-store-settings" variant="h6" component="h2">
             {current.store_name} ({current.time_zone})
           </Typography>
-          <TextField
-            select
+          <InheritSelect
             label="Location required"
             value={policy.required}
-            onChange={(event) =>
-              setPolicy({
-                ...policy,
-                required:
-                  event.target.value === 'yes'
-                    ? 'yes'
-                    : event.target.value === 'no'
-                      ? 'no'
-                      : 'inherit',
-              })
-            }
-          >
-            <MenuItem value="inherit">As the company</MenuItem>
-            <MenuItem value="yes">Yes</MenuItem>
-            <MenuItem value="no">No</MenuItem>
-          </TextField>
-          <TextField
-            select
+            options={[
+              ['yes', 'Yes'],
+              ['no', 'No'],
+            ]}
+            onChange={(required) => setPolicy({ ...policy, required })}
+          />
+          <InheritSelect
             label="Store geofence mode"
             value={policy.mode}
-            onChange={(event) =>
-              setPolicy({
-                ...policy,
-                mode:
-                  event.target.value === 'block'
-                    ? 'block'
-                    : event.target.value === 'warn'
-                      ? 'warn'
-                      : 'inherit',
-              })
-            }
-          >
-            <MenuItem value="inherit">As the company</MenuItem>
-            <MenuItem value="warn">Warn</MenuItem>
-            <MenuItem value="block">Block</MenuItem>
-          </TextField>
+            options={[
+              ['warn', 'Warn'],
+              ['block', 'Block'],
+            ]}
+            onChange={(mode) => setPolicy({ ...policy, mode })}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label="Latitude"
