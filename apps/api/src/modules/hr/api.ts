@@ -16,6 +16,16 @@ export { currentStaff, type StaffMember, type StaffQuery } from './store-access.
 export { supervisorsOf } from './org.ts';
 export { daySnapshot, type DayRow } from './snapshot.ts';
 export { peopleAtStoresWithin, punchesWithin, type PunchWindow } from './punches.ts';
+export {
+  companyBreaks,
+  lockBreak,
+  lockTimecard,
+  setBreakTimes,
+  setEditRequestSent,
+  setTimecardTimes,
+  supervisedBy,
+  timecardOfBreak,
+} from './timecard-edits.ts';
 
 /**
  * The company's timecards as a subquery aliased `timecard` (person, store, clock in and out, time

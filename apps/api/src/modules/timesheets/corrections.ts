@@ -12,7 +12,18 @@ import { AppError } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
 import { storesToJoin } from '../organisation/api.ts';
 import { peopleToJoin } from '../users/api.ts';
-import { hrEmployeeDetails, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
+import {
+  companyBreaks,
+  companyTimecards,
+  lockBreak,
+  lockTimecard,
+  setBreakTimes,
+  setEditRequestSent,
+  setTimecardTimes,
+  supervisedBy,
+  supervisorOf,
+  timecardOfBreak,
+} from '../hr/api.ts';
 import { hrTimecardAudit, hrTimesheetCorrections } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
@@ -36,19 +47,14 @@ async function announceRequest(
   correctionId: number,
   employeeId: number,
 ) {
-  const [detail] = await tx
-    .select({ supervisor_id: hrEmployeeDetails.supervisor_id })
-    .from(hrEmployeeDetails)
-    .where(
-      and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.user_id, employeeId)),
-    );
+  const supervisorId = await supervisorOf(tx, companyId, employeeId);
   // Published inside the transaction: it leaves only if the request is committed.
   await publish(tx, companyId, {
     type: 'timesheet.correction_requested',
     correction_id: correctionId,
     user_id: employeeId,
     audience: {
-      userIds: detail?.supervisor_id ? [detail.supervisor_id] : [],
+      userIds: supervisorId ? [supervisorId] : [],
       permission: 'write_hr_timesheets',
     },
   });
@@ -82,27 +88,13 @@ export async function queueAutoClockoutCorrection(
 }
 
 async function lockCard(tx: Executor, companyId: number, timecardId: number) {
-  const [card] = await tx
-    .select()
-    .from(hrTimecards)
-    .where(and(tenantScope(hrTimecards, companyId), eq(hrTimecards.id, timecardId)))
-    .for('update');
+  const card = await lockTimecard(tx, companyId, timecardId);
   if (!card) throw AppError.notFound('Timecard');
   return card;
 }
 
 async function findBreak(tx: Executor, companyId: number, timecardId: number, breakId: number) {
-  const [row] = await tx
-    .select()
-    .from(hrTimecardBreaks)
-    .where(
-      and(
-        tenantScope(hrTimecardBreaks, companyId),
-        eq(hrTimecardBreaks.id, breakId),
-        eq(hrTimecardBreaks.timecard_id, timecardId),
-      ),
-    )
-    .for('update');
+  const row = await lockBreak(tx, companyId, timecardId, breakId);
   if (!row) throw AppError.notFound('Break');
   return row;
 }
@@ -170,10 +162,7 @@ export async function requestCorrection(
       })
       .returning({ id: hrTimesheetCorrections.id });
     if (!row) throw new Error('correction not inserted');
-    await tx
-      .update(hrTimecards)
-      .set({ edit_request_sent: true, updated_at: nowIso() })
-      .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, card.id)));
+    await setEditRequestSent(tx, ctx.companyId, card.id, true, nowIso());
     await announceRequest(tx, ctx.companyId, row.id, card.user_id);
     return row;
   });
@@ -185,13 +174,7 @@ async function assertMayDecide(tx: Executor, ctx: RequestContext, employeeId: nu
   if (employeeId === ctx.userId && ctx.baseRole !== 'super_admin')
     throw AppError.forbidden('You cannot decide your own correction');
   if (mayWrite(ctx)) return;
-  const [detail] = await tx
-    .select({ supervisor_id: hrEmployeeDetails.supervisor_id })
-    .from(hrEmployeeDetails)
-    .where(
-      and(tenantScope(hrEmployeeDetails, ctx.companyId), eq(hrEmployeeDetails.user_id, employeeId)),
-    );
-  if (detail?.supervisor_id !== ctx.userId)
+  if ((await supervisorOf(tx, ctx.companyId, employeeId)) !== ctx.userId)
     throw AppError.forbidden(timesheetMessages.notYourManager);
 }
 
@@ -245,11 +228,11 @@ async function applyChange(tx: Executor, ctx: RequestContext, change: Change) {
       throw AppError.badRequest(timesheetMessages.breakOutsideTimecard, {
         break_start: [timesheetMessages.breakOutsideTimecard],
       });
-    const [after] = await tx
-      .update(hrTimecardBreaks)
-      .set({ break_start: start, break_end: end, updated_at: nowIso() })
-      .where(and(tenantScope(hrTimecardBreaks, ctx.companyId), eq(hrTimecardBreaks.id, b.id)))
-      .returning();
+    const after = await setBreakTimes(tx, ctx.companyId, b.id, {
+      break_start: start,
+      break_end: end,
+      updated_at: nowIso(),
+    });
     if (!after) throw AppError.notFound('Break');
     await tx.insert(hrTimecardAudit).values({
       company_id: ctx.companyId,
@@ -269,17 +252,13 @@ async function applyChange(tx: Executor, ctx: RequestContext, change: Change) {
   const end = change.end ?? card.clock_out;
   if (!end) throw AppError.badRequest(timesheetMessages.timecardOpen);
   checkSpan(start, end, 'clock_out');
-  const [after] = await tx
-    .update(hrTimecards)
-    .set({
-      clock_in: start,
-      clock_out: end,
-      // A corrected end time is no longer the auto clock-out's guess.
-      not_corrected: change.end ? false : card.not_corrected,
-      updated_at: nowIso(),
-    })
-    .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, card.id)))
-    .returning();
+  const after = await setTimecardTimes(tx, ctx.companyId, card.id, {
+    clock_in: start,
+    clock_out: end,
+    // A corrected end time is no longer the auto clock-out's guess.
+    not_corrected: change.end ? false : card.not_corrected,
+    updated_at: nowIso(),
+  });
   if (!after) throw AppError.notFound('Timecard');
   await tx.insert(hrTimecardAudit).values({
     company_id: ctx.companyId,
@@ -312,10 +291,7 @@ export async function approveCorrection(
       correctionId: row.id,
       reason: reason || row.reason,
     });
-    await tx
-      .update(hrTimecards)
-      .set({ edit_request_sent: false })
-      .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, row.timecard_id)));
+    await setEditRequestSent(tx, ctx.companyId, row.timecard_id, false);
     await decide(tx, ctx, row.id, 'approved', reason ?? null);
     await publish(tx, ctx.companyId, {
       type: 'timesheet.correction_decided',
@@ -336,10 +312,7 @@ export async function rejectCorrection(
     const row = await lockCorrection(tx, ctx, id);
     // The timecard keeps its times; an auto clocked-out one stays not corrected, so the employee
     // is asked again for the real end time.
-    await tx
-      .update(hrTimecards)
-      .set({ edit_request_sent: false, updated_at: nowIso() })
-      .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, row.timecard_id)));
+    await setEditRequestSent(tx, ctx.companyId, row.timecard_id, false, nowIso());
     await decide(tx, ctx, row.id, 'rejected', reason);
     await publish(tx, ctx.companyId, {
       type: 'timesheet.correction_decided',
@@ -401,13 +374,10 @@ export async function editBreak(
   input: { break_start?: string; break_end?: string; reason: string },
 ) {
   await db.transaction(async (tx) => {
-    const [b] = await tx
-      .select({ timecard_id: hrTimecardBreaks.timecard_id })
-      .from(hrTimecardBreaks)
-      .where(and(tenantScope(hrTimecardBreaks, ctx.companyId), eq(hrTimecardBreaks.id, breakId)));
-    if (!b) throw AppError.notFound('Break');
+    const timecardId = await timecardOfBreak(tx, ctx.companyId, breakId);
+    if (timecardId === null) throw AppError.notFound('Break');
     await applyChange(tx, ctx, {
-      timecardId: b.timecard_id,
+      timecardId,
       breakId,
       start: input.break_start ? new Date(input.break_start).toISOString() : null,
       end: input.break_end ? new Date(input.break_end).toISOString() : null,
@@ -432,15 +402,7 @@ export async function listCorrections(
 ): Promise<Correction[]> {
   let visible: ReturnType<typeof or> | undefined;
   if (!mayReadAll(ctx)) {
-    const supervised = db
-      .select({ id: hrEmployeeDetails.user_id })
-      .from(hrEmployeeDetails)
-      .where(
-        and(
-          tenantScope(hrEmployeeDetails, ctx.companyId),
-          eq(hrEmployeeDetails.supervisor_id, ctx.userId),
-        ),
-      );
+    const supervised = supervisedBy(db, ctx.companyId, ctx.userId);
     visible = or(
       eq(hrTimesheetCorrections.user_id, ctx.userId),
       inArray(hrTimesheetCorrections.user_id, supervised),
@@ -449,6 +411,8 @@ export async function listCorrections(
   const employee = peopleToJoin(db, 'employee');
   const decider = peopleToJoin(db, 'decider');
   const store = storesToJoin(db);
+  const timecard = companyTimecards(db, ctx.companyId);
+  const timecardBreak = companyBreaks(db, ctx.companyId);
   const rows = await db
     .select({
       id: hrTimesheetCorrections.id,
@@ -457,12 +421,12 @@ export async function listCorrections(
       user_id: hrTimesheetCorrections.user_id,
       employee_name: fullName(employee),
       store_name: store.name,
-      time_zone: hrTimecards.time_zone,
+      time_zone: timecard.time_zone,
       source: hrTimesheetCorrections.source,
-      clock_in: hrTimecards.clock_in,
-      clock_out: hrTimecards.clock_out,
-      break_start: hrTimecardBreaks.break_start,
-      break_end: hrTimecardBreaks.break_end,
+      clock_in: timecard.clock_in,
+      clock_out: timecard.clock_out,
+      break_start: timecardBreak.break_start,
+      break_end: timecardBreak.break_end,
       requested_start: hrTimesheetCorrections.requested_start,
       requested_end: hrTimesheetCorrections.requested_end,
       reason: hrTimesheetCorrections.reason,
@@ -476,14 +440,10 @@ export async function listCorrections(
     })
     .from(hrTimesheetCorrections)
     .innerJoin(
-      hrTimecards,
-      tenantJoin(
-        hrTimecards,
-        hrTimesheetCorrections.company_id,
-        hrTimesheetCorrections.timecard_id,
-      ),
+      timecard,
+      tenantJoin(timecard, hrTimesheetCorrections.company_id, hrTimesheetCorrections.timecard_id),
     )
-    .innerJoin(store, tenantJoin(store, hrTimecards.company_id, hrTimecards.store_id))
+    .innerJoin(store, tenantJoin(store, timecard.company_id, timecard.store_id))
     .innerJoin(
       employee,
       tenantJoin(employee, hrTimesheetCorrections.company_id, hrTimesheetCorrections.user_id),
@@ -493,12 +453,8 @@ export async function listCorrections(
       tenantJoin(decider, hrTimesheetCorrections.company_id, hrTimesheetCorrections.decided_by),
     )
     .leftJoin(
-      hrTimecardBreaks,
-      tenantJoin(
-        hrTimecardBreaks,
-        hrTimesheetCorrections.company_id,
-        hrTimesheetCorrections.break_id,
-      ),
+      timecardBreak,
+      tenantJoin(timecardBreak, hrTimesheetCorrections.company_id, hrTimesheetCorrections.break_id),
     )
     .where(
       and(
