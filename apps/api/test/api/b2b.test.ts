@@ -10,7 +10,7 @@ import { users } from '../../src/modules/users/schema.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 import { b2bAccount } from './b2b-fixtures.ts';
-import { firstStore, makeProduct, nextImei, stockUnits } from './sales-fixtures.ts';
+import { firstStore, makeProduct, nextImei, stockQuantity, stockUnits } from './sales-fixtures.ts';
 
 type Reply<T> = { success: boolean; message: string; data: T; errors?: Record<string, string[]> };
 type BulkErrors = { errors: { line: number; field: string | null; message: string }[] };
@@ -69,6 +69,8 @@ beforeAll(async () => {
     is_serialized: false,
   });
   accessory = made.body.data.id;
+  // A sent invoice takes the store's units of the accessory.
+  await stockQuantity(t, store, accessory, 50);
   device = await makeProduct(t, agent, 'device', 40_000);
 });
 afterAll(() => t.close());

@@ -23,7 +23,7 @@ import { users } from '../../src/modules/users/schema.ts';
 import { assignStores } from '../support/store-assignments.ts';
 import { signInStoreStaff, type StoreStaff } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { makeProduct, nextIccid, nextImei } from './sales-fixtures.ts';
+import { makeProduct, nextIccid, nextImei, stockQuantity } from './sales-fixtures.ts';
 
 type Reply<T> = { success: boolean; message: string; data: T };
 
@@ -139,6 +139,7 @@ beforeAll(async () => {
 
   // Two accessories at $20 on one sale, completed on March 11.
   const product = await makeProduct(t, agent, 'accessory', 2_000);
+  await stockQuantity(t, associate, product, 2);
   const sale = await call<Sale>('POST', '/sales', associate.token, {
     store_id: associate.storeId,
     lines: [{ product_id: product, quantity: 2 }],

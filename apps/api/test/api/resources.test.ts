@@ -11,6 +11,7 @@ import {
   makeProduct,
   nextIccid,
   nextImei,
+  stockedAccessory,
   stockUnits,
 } from './sales-fixtures.ts';
 
@@ -265,7 +266,7 @@ async function catalogPrice(t: TestApp, token: string, line: Record<string, unkn
 
 /** Lines of one new accessory each, priced from the catalogue (sales, B2B invoices). */
 const accessoryLines: Sample['lines'] = {
-  line: async (t, token) => ({ product_id: await makeProduct(t, token, 'accessory'), quantity: 1 }),
+  line: async (t, token) => ({ product_id: await stockedAccessory(t, token, 10), quantity: 1 }),
   unitPrice: catalogPrice,
 };
 
@@ -658,7 +659,8 @@ const samples: Record<ResourcePermissionName, Sample> = {
     create: async (t, token) => ({
       store_id: (await firstStore(t, token)).storeId,
       note: 'Generic counter sale',
-      lines: [{ product_id: await makeProduct(t, token, 'accessory'), quantity: 2 }],
+      // A completed sale takes its accessories from the store's shelf.
+      lines: [{ product_id: await stockedAccessory(t, token, 2), quantity: 2 }],
     }),
     update: { note: 'Generic counter sale, changed' },
     lines: accessoryLines,
@@ -843,7 +845,8 @@ const samples: Record<ResourcePermissionName, Sample> = {
       store_id: (await firstStore(t, token)).storeId,
       account_id: await b2bAccount(t, token),
       po_number: `GEN-PO-${++uniqueCount}`,
-      lines: [{ product_id: await makeProduct(t, token, 'accessory'), quantity: 3 }],
+      // A sent invoice takes its accessories from the store's shelf.
+      lines: [{ product_id: await stockedAccessory(t, token, 3), quantity: 3 }],
     }),
     update: { note: 'Generic B2B invoice, changed' },
     lines: accessoryLines,

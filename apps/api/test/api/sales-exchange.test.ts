@@ -8,7 +8,7 @@ import {
 import { assignStores } from '../support/store-assignments.ts';
 import { signInStoreStaff, type StoreStaff } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { completeSale, makeProduct } from './sales-fixtures.ts';
+import { completeSale, makeProduct, stockQuantity } from './sales-fixtures.ts';
 
 // Exchanges (issue 17 item 5): the replacement may cost more or less than what came back; the
 // server computes the difference in cents and records it on the return.
@@ -58,6 +58,9 @@ beforeAll(async () => {
   cheap = await makeProduct(t, agent, 'accessory', 1_500);
   middle = await makeProduct(t, agent, 'accessory', 4_000);
   dear = await makeProduct(t, agent, 'accessory', 6_500);
+  // Accessories sold at the counter take the store's units.
+  const where = { storeId: associate.storeId, companyId: associate.companyId };
+  for (const product of [cheap, middle, dear]) await stockQuantity(t, where, product, 20);
 });
 afterAll(() => t.close());
 

@@ -66,10 +66,38 @@ export async function stockUnits(
   );
 }
 
-/** A held sale of one accessory at the token's first store. */
-export async function heldSale(t: TestApp, token: string) {
-  const { storeId } = await firstStore(t, token);
+/**
+ * Units of a product sold by quantity (an accessory) received into a store's stock: `count` units
+ * with serials of their own, as the warehouse would ship them.
+ */
+export async function stockQuantity(
+  t: TestApp,
+  where: { storeId: number; companyId: number },
+  productId: number,
+  count: number,
+) {
+  const batch = stamp();
+  await stockUnits(
+    t,
+    where,
+    productId,
+    Array.from({ length: count }, (_, n) => `QTY-${String(productId)}-${batch}-${String(n + 1)}`),
+  );
+}
+
+/** An accessory (no serial) with `count` units on the shelf of the token's first store. */
+export async function stockedAccessory(t: TestApp, token: string, count: number) {
   const product = await makeProduct(t, token, 'accessory');
+  await stockQuantity(t, await firstStore(t, token), product, count);
+  return product;
+}
+
+/** A held sale of one accessory (one unit of it in stock) at the token's first store. */
+export async function heldSale(t: TestApp, token: string) {
+  const where = await firstStore(t, token);
+  const { storeId } = where;
+  const product = await makeProduct(t, token, 'accessory');
+  await stockQuantity(t, where, product, 1);
   const res = await t.call<Data<{ id: number; total_cents: number; lines: { id: number }[] }>>(
     'POST',
     '/api/sales',

@@ -10,7 +10,14 @@ import { unitPlace } from '../../src/modules/inventory/api.ts';
 import { assignStores } from '../support/store-assignments.ts';
 import { signInStoreStaff, type StoreStaff } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { completeSale, makeProduct, nextIccid, nextImei, stockUnits } from './sales-fixtures.ts';
+import {
+  completeSale,
+  makeProduct,
+  nextIccid,
+  nextImei,
+  stockQuantity,
+  stockUnits,
+} from './sales-fixtures.ts';
 
 // Return rules (issue 17 item 5): the restocking fee of a buyer's remorse return and the remorse
 // window, company settings inherited down the org tree (a store may set its own), per carrier too
@@ -127,6 +134,8 @@ beforeAll(async () => {
   associate = await signInStoreStaff(t, 'employee@demo.example');
   agent = await t.login('agent@demo.example');
   accessory = await makeProduct(t, agent, 'accessory', 4_000);
+  // Accessories sold at the counter take the store's units.
+  await stockQuantity(t, associate, accessory, 50);
   device = await makeProduct(t, agent, 'device', 60_000);
   const made = await call<{ id: number }>('POST', '/products', agent, {
     name: `Rules hotspot ${String(Date.now())}`,

@@ -15,7 +15,7 @@ import { activations, rmaLines, sales } from '../../src/modules/sales/schema.ts'
 import { assignStores } from '../support/store-assignments.ts';
 import { signInStoreStaff, type StoreStaff } from '../support/people.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { makeProduct, nextIccid, nextImei, stockUnits } from './sales-fixtures.ts';
+import { makeProduct, nextIccid, nextImei, stockQuantity, stockUnits } from './sales-fixtures.ts';
 
 type Reply<T> = { success: boolean; message: string; data: T; errors?: Record<string, string[]> };
 
@@ -79,6 +79,8 @@ beforeAll(async () => {
   otherStoreId = stores.body.data.results.find((s) => s.id !== store.storeId)?.id ?? 0;
   device = await makeProduct(t, agent, 'device', 80_000);
   accessory = await makeProduct(t, agent, 'accessory', 2_000);
+  // Accessories sold at the counter take the store's units: enough on the shelf for every test.
+  await stockQuantity(t, store, accessory, 100);
   await assignStores(t, store.companyId, [associate.id], [store.storeId]);
 });
 afterAll(() => t.close());

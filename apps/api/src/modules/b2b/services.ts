@@ -16,12 +16,19 @@ import { recordHistory } from '../../platform/resources/history.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { storeTaxBps } from '../billing/api.ts';
-import { lockStoreUnits, returnUnit, sellStoreUnits } from '../inventory/api.ts';
+import {
+  lockStoreUnits,
+  returnUnit,
+  sellStoreQuantities,
+  sellStoreUnits,
+  unsellUnits,
+} from '../inventory/api.ts';
 import { storeTimeZoneOf } from '../organisation/api.ts';
 import {
   assertCompanions,
   assertMaySell,
   productsOfLines,
+  quantitiesOfLines,
   saleItemsOf,
   unitsOfLines,
 } from '../sales/api.ts';
@@ -117,7 +124,15 @@ async function assertCreditLimit(tx: Tx, ctx: RequestContext, row: Row) {
     );
 }
 
-/** Sending: the units leave the store's stock, the invoice is dated and due by the account's terms. */
+/** Why a B2B invoice's line sold by quantity took its units (a void finds them by it). */
+const invoicedOnLine = (invoiceId: number, lineId: number) =>
+  `Invoiced on B2B invoice #${String(invoiceId)} (line #${String(lineId)})`;
+
+/**
+ * Sending: the units leave the store's stock (serialised ones by serial, accessories by quantity:
+ * more than the store has is a 409 naming the item and what is left), the invoice is dated and due
+ * by the account's terms.
+ */
 async function sendInvoice(row: Row, ctx: RequestContext, tx: Tx) {
   const storeId = Number(row.store_id);
   await assertMaySell(tx, ctx, storeId);
@@ -130,6 +145,12 @@ async function sendInvoice(row: Row, ctx: RequestContext, tx: Tx) {
     storeId,
     unitsOfLines(lines),
     `Invoiced on B2B invoice #${String(row.id)}`,
+  );
+  await sellStoreQuantities(
+    tx,
+    ctx,
+    storeId,
+    await quantitiesOfLines(tx, ctx.companyId, lines, (lineId) => invoicedOnLine(row.id, lineId)),
   );
   const account = await accountOf(tx, ctx.companyId, Number(row.account_id));
   const terms = paymentTerms.find((term) => term === account?.payment_terms) ?? 'net_30';
@@ -145,7 +166,7 @@ async function sendInvoice(row: Row, ctx: RequestContext, tx: Tx) {
   Object.assign(row, dated);
 }
 
-/** Voiding a sent (unpaid) invoice brings its units back to the store's stock. */
+/** Voiding a sent (unpaid) invoice brings its units (by serial and by quantity) back to the store's stock. */
 async function voidInvoice(row: Row, from: string, ctx: RequestContext, tx: Tx) {
   if (from !== 'sent') return;
   const lines = await linesOf(tx, ctx, row.id);
@@ -158,6 +179,13 @@ async function voidInvoice(row: Row, from: string, ctx: RequestContext, tx: Tx) 
       store_id: Number(row.store_id),
       reason: `B2B invoice #${String(row.id)} voided`,
     });
+  await unsellUnits(
+    tx,
+    ctx,
+    Number(row.store_id),
+    lines.map((line) => invoicedOnLine(row.id, line.id)),
+    `B2B invoice #${String(row.id)} voided`,
+  );
 }
 
 /** A payment against a sent invoice: never more than its balance; paid in full moves it to paid. */

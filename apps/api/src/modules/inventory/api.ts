@@ -153,9 +153,10 @@ export interface WantedQuantity {
 
 /**
  * Units of products sold by quantity (not by serial) leave a store's stock for a customer, the
- * oldest first, each batch with its own reason (one movement per unit). The store's units of those
- * products are locked; asking for more than the store has (all batches of a product together) is
- * a 400 naming each short batch's field, and nothing moves.
+ * oldest first, each batch with its own reason (one movement per unit). Only the store's units
+ * wanted are locked (a concurrent sale of the same units waits, then takes others); asking for more
+ * than the store has (all batches of a product together) is a 409 naming each short batch's field,
+ * the item and what is left, and nothing moves: stock never goes below zero.
  */
 export async function sellStoreQuantities(
   tx: Tx,
@@ -165,21 +166,15 @@ export async function sellStoreQuantities(
 ): Promise<void> {
   if (!wanted.length) return;
   const location = await storeLocation(tx, ctx.companyId, storeId);
-  const units = await tx
-    .select()
-    .from(inventoryItems)
-    .where(
-      and(
-        tenantScope(inventoryItems, ctx.companyId),
-        eq(inventoryItems.location_id, location),
-        inArray(inventoryItems.product_id, [...new Set(wanted.map((w) => w.product_id))]),
-      ),
-    )
-    .orderBy(asc(inventoryItems.id))
-    .for('update');
+  // Per product (in product order, so two sales never wait on each other crosswise), only the
+  // units wanted are locked, the oldest first: a unit a concurrent sale took meanwhile is skipped
+  // for the next one, and fewer than wanted means that is all the store has.
+  const totals = new Map<number, number>();
+  for (const batch of wanted)
+    totals.set(batch.product_id, (totals.get(batch.product_id) ?? 0) + batch.quantity);
   const pools = new Map<number, Item[]>();
-  for (const unit of units)
-    pools.set(unit.product_id, [...(pools.get(unit.product_id) ?? []), unit]);
+  for (const [productId, total] of [...totals].sort((a, b) => a[0] - b[0]))
+    pools.set(productId, await lockUnitsAt(tx, ctx.companyId, location, productId, total));
   const errors: FieldErrors = {};
   const batches: { items: Item[]; reason: string }[] = [];
   for (const batch of wanted) {
@@ -191,7 +186,7 @@ export async function sellStoreQuantities(
     batches.push({ items: pool.splice(0, batch.quantity), reason: batch.reason });
   }
   const first = Object.values(errors)[0]?.[0];
-  if (first) throw AppError.badRequest(first, errors);
+  if (first) throw new AppError(409, first, errors);
   const sold = await outLocation(tx, ctx.companyId, 'sold');
   for (const batch of batches) await moveUnits(tx, ctx, batch.items, sold, batch.reason);
 }
@@ -209,7 +204,34 @@ export async function unsellUnits(
   backReason: string,
   limit?: number,
 ): Promise<number> {
-  if (!reasons.length || limit === 0) return 0;
+  const items = await returnSoldUnits(tx, ctx, {
+    storeId,
+    reasons,
+    reason: backReason,
+    limit,
+    to: 'store',
+  });
+  return items.length;
+}
+
+/**
+ * Units sold with one of these reasons and still sold come back (at most `limit`, the newest
+ * first): to the store's stock (sellable again) or to the defective location (never sellable): a
+ * returned line sold by quantity, a voided invoice. Answers the units that moved.
+ */
+export async function returnSoldUnits(
+  tx: Tx,
+  ctx: Ctx,
+  input: {
+    storeId: number;
+    reasons: string[];
+    reason: string;
+    limit?: number | undefined;
+    to: 'store' | 'defective';
+  },
+): Promise<Item[]> {
+  const { reasons, limit } = input;
+  if (!reasons.length || limit === 0) return [];
   const sold = await outLocation(tx, ctx.companyId, 'sold');
   const later = alias(stockMovements, 'later');
   const query = tx
@@ -247,8 +269,12 @@ export async function unsellUnits(
     .for('update', { of: inventoryItems });
   const rows = await (limit === undefined ? query : query.limit(limit));
   const items = rows.map((row) => row.item);
-  await moveUnits(tx, ctx, items, await storeLocation(tx, ctx.companyId, storeId), backReason);
-  return items.length;
+  const to =
+    input.to === 'store'
+      ? await storeLocation(tx, ctx.companyId, input.storeId)
+      : await outLocation(tx, ctx.companyId, 'defective');
+  await moveUnits(tx, ctx, items, to, input.reason);
+  return items;
 }
 
 /**

@@ -208,7 +208,7 @@ const method = (raw: string) => paymentMethods.find((m) => m === raw.toLowerCase
 /** Why an invoice's serialised units, and one line's units sold by quantity, left the store. */
 const soldOnInvoice = (number: string, saleId: number) =>
   `Sold on imported invoice ${number} (sale #${String(saleId)})`;
-const soldOnLine = (number: string, lineId: number) =>
+export const soldOnLine = (number: string, lineId: number) =>
   `Sold on imported invoice ${number} (line #${String(lineId)})`;
 /** Devices and accessories are stocked; plans and features are not. */
 const stocked = (kind: string) => kind === 'device' || kind === 'accessory';
@@ -216,7 +216,9 @@ const stocked = (kind: string) => kind === 'device' || kind === 'accessory';
 /** A stock problem of a file's line: the inventory's field errors name `<line>:<column>`. */
 const stockField = (line: number, column: string) => `${String(line)}:${column}`;
 function stockErrors(error: unknown, errors: BulkRowError[], fallbackLine: number) {
-  if (!(error instanceof AppError) || error.statusCode !== 400) throw error;
+  // 400: a unit not in the store or sold; 409: a quantity over the store's stock.
+  if (!(error instanceof AppError) || (error.statusCode !== 400 && error.statusCode !== 409))
+    throw error;
   const fields = Object.entries(error.errors ?? {});
   if (!fields.length) errors.push({ line: fallbackLine, field: null, message: error.message });
   for (const [field, messages] of fields) {

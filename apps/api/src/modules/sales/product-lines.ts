@@ -1,6 +1,7 @@
 import type { FieldErrors } from '@portal/contract/envelope';
 import { passesLuhn, salesMessages } from '@portal/contract/resources/sales';
 import type { Executor } from '../../platform/database.ts';
+import type { WantedQuantity } from '../inventory/api.ts';
 import { AppError } from '../../platform/errors.ts';
 import { saleProductsOf } from '../catalog/api.ts';
 
@@ -59,3 +60,41 @@ export const unitsOfLines = (lines: readonly { serial: string | null; product_id
         ]
       : [],
   );
+
+/** Why a counter sale's line sold by quantity took its units (a return finds them by it). */
+export const soldOnSaleLine = (saleId: number, lineId: number) =>
+  `Sold on sale #${String(saleId)} (line #${String(lineId)})`;
+
+/** Devices and accessories are stocked; plans, features and other services are not. */
+export const isStocked = (kind: string | undefined) => kind === 'device' || kind === 'accessory';
+
+/**
+ * The units a document's saved lines take by quantity from the store's stock: each stocked line
+ * without a serial (an accessory, a device sold by quantity), its quantity on the line's field, the
+ * moves' reason naming the line (`reasonOf`), which is how a return or a void finds them again.
+ */
+export async function quantitiesOfLines(
+  db: Executor,
+  companyId: number,
+  lines: readonly { id: number; serial: string | null; product_id: number; quantity: number }[],
+  reasonOf: (lineId: number) => string,
+): Promise<WantedQuantity[]> {
+  const products = await saleProductsOf(
+    db,
+    companyId,
+    lines.map((line) => line.product_id),
+  );
+  return lines.flatMap((line, index) => {
+    const product = products.get(line.product_id);
+    if (line.serial || !product || !isStocked(product.kind)) return [];
+    return [
+      {
+        product_id: line.product_id,
+        quantity: line.quantity,
+        name: product.name,
+        field: `lines.${String(index)}.quantity`,
+        reason: reasonOf(line.id),
+      },
+    ];
+  });
+}

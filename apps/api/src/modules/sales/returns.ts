@@ -13,12 +13,20 @@ import { recordHistory } from '../../platform/resources/history.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
 import { readSetting } from '../../platform/settings.ts';
 import { tenantScope } from '../../db/columns.ts';
-import { returnUnit, unitPlace } from '../inventory/api.ts';
+import { returnSoldUnits, returnUnit, unitPlace } from '../inventory/api.ts';
 import { erasePin } from './activations.ts';
+import { soldOnLine } from './invoices.ts';
+import { soldOnSaleLine } from './product-lines.ts';
 import { activations, rmaLines, saleLines, saleReturns, sales } from './schema.ts';
 import { remorseDaysSetting, restockingFeeSetting } from './settings.ts';
 
 type ReturnInput = z.output<typeof returnResource.create>;
+
+/**
+ * The units of a line sold by quantity that a DOA or OBF return sent to the defective location,
+ * kept for its RMA line (written after the return's row, in the same transaction).
+ */
+const defectiveUnits = new WeakMap<Tx, string[]>();
 
 /** Where a returned unit goes by type: remorse back to the shelf, failures to defective. */
 const destinationOf = { bre: 'store', doa: 'defective', obf: 'defective' } as const;
@@ -300,7 +308,7 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
     throw AppError.badRequest(salesMessages.returnTooMuch, {
       sale_line_id: [salesMessages.returnTooMuch],
     });
-  const destination = line.serial ? destinationOf[type] : null;
+  let destination: string | null = line.serial ? destinationOf[type] : null;
   if (line.serial)
     await returnUnit(tx, ctx, {
       serial: line.serial,
@@ -310,6 +318,26 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
       store_id: sale.store_id,
       reason: `Return (${type}) of sale #${String(sale.id)}`,
     });
+  else {
+    // A line sold by quantity (an accessory): the units it took come back, found by the reason
+    // of their sale (at the counter, or on an imported invoice); none for a service.
+    const units = await returnSoldUnits(tx, ctx, {
+      storeId: sale.store_id,
+      reasons: [
+        soldOnSaleLine(sale.id, line.id),
+        ...(sale.invoice_number ? [soldOnLine(sale.invoice_number, line.id)] : []),
+      ],
+      reason: `Return (${type}) of sale #${String(sale.id)} (line #${String(line.id)})`,
+      limit: line.quantity,
+      to: destinationOf[type],
+    });
+    if (units.length) destination = destinationOf[type];
+    if (units.length && destination === 'defective')
+      defectiveUnits.set(
+        tx,
+        units.map((unit) => unit.serial),
+      );
+  }
   await tx
     .update(saleLines)
     .set({ returned: true, updated_at: sql`now()` })
@@ -368,23 +396,26 @@ async function customerReturn(tx: Tx, ctx: RequestContext, input: ReturnInput) {
  * transaction, so the warehouse sees what to send back to the vendor.
  */
 async function openRmaLine(row: Row, ctx: RequestContext, tx: Tx) {
-  if (row.unit_destination !== 'defective' || typeof row.serial !== 'string') return;
+  const byQuantity = defectiveUnits.get(tx);
+  defectiveUnits.delete(tx);
+  const serial = typeof row.serial === 'string' ? row.serial : byQuantity?.join(', ');
+  if (row.unit_destination !== 'defective' || !serial) return;
   const [unit] = await tx
     .select({ product_id: saleLines.product_id })
     .from(saleLines)
     .where(
       and(tenantScope(saleLines, ctx.companyId), eq(saleLines.id, Number(row.sale_line_id ?? 0))),
     );
-  const productId =
-    unit?.product_id ?? (await unitPlace(tx, ctx.companyId, row.serial))?.product_id;
-  if (productId === undefined) throw new Error(`sales: no product for unit ${row.serial}`);
+  const productId = unit?.product_id ?? (await unitPlace(tx, ctx.companyId, serial))?.product_id;
+  if (productId === undefined) throw new Error(`sales: no product for unit ${serial}`);
+  const count = byQuantity && byQuantity.length > 1 ? ` (${String(byQuantity.length)} units)` : '';
   await tx.insert(rmaLines).values({
     company_id: ctx.companyId,
     return_id: row.id,
     store_id: Number(row.store_id),
     product_id: productId,
-    serial: row.serial,
-    reason: `${String(row.type).toUpperCase()}: ${String(row.reason)}`,
+    serial,
+    reason: `${String(row.type).toUpperCase()}${count}: ${String(row.reason)}`,
   });
 }
 

@@ -12,9 +12,14 @@ import { recordHistory } from '../../platform/resources/history.ts';
 import { createResourceService, type Row } from '../../platform/resources/service.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { storeTaxBps } from '../billing/api.ts';
-import { lockStoreUnits, sellStoreUnits } from '../inventory/api.ts';
+import { lockStoreUnits, sellStoreQuantities, sellStoreUnits } from '../inventory/api.ts';
 import { assertAddOnCustomer, assertRingUp, saleKindOf } from './addons.ts';
-import { productsOfLines, unitsOfLines } from './product-lines.ts';
+import {
+  productsOfLines,
+  quantitiesOfLines,
+  soldOnSaleLine,
+  unitsOfLines,
+} from './product-lines.ts';
 import { assertMaySell } from './settings.ts';
 import { saleLines, sales } from './schema.ts';
 import { salesCenterRoutes } from './center.ts';
@@ -46,7 +51,11 @@ const linesOf = (tx: Tx, ctx: RequestContext, saleId: number) =>
     .where(and(tenantScope(saleLines, ctx.companyId), eq(saleLines.sale_id, saleId)))
     .orderBy(asc(saleLines.id));
 
-/** Takes payment: the payments must add up to the total; serialised units leave the store's stock. */
+/**
+ * Takes payment: the payments must add up to the total; serialised units and the units of lines
+ * sold by quantity (accessories) leave the store's stock in the same transaction (a quantity over
+ * the store's stock: 409 naming the item and what is left, nothing written).
+ */
 async function completeSale(row: Row, input: Record<string, unknown>, ctx: RequestContext, tx: Tx) {
   const { payments } = completeSaleBody.parse(input);
   const storeId = Number(row.store_id);
@@ -61,6 +70,12 @@ async function completeSale(row: Row, input: Record<string, unknown>, ctx: Reque
   // Rules added while the sale was held count too (and an add-on's line must still be active).
   await assertRingUp(tx, ctx, row, lines);
   await sellStoreUnits(tx, ctx, storeId, unitsOfLines(lines), `Sold on sale #${String(row.id)}`);
+  await sellStoreQuantities(
+    tx,
+    ctx,
+    storeId,
+    await quantitiesOfLines(tx, ctx.companyId, lines, (lineId) => soldOnSaleLine(row.id, lineId)),
+  );
   const [updated] = await tx
     .update(sales)
     .set({
