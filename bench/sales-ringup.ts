@@ -4,8 +4,11 @@
  * current store and clocked in there (the company requires it: sales.require_clock_in), loop for
  * BENCH_SECONDS (default 10): a 5-line sale rung up (POST /api/sales, held) then completed with its
  * payment split cash / card (POST /api/sales/{id}/complete), as /simple-sale does. The lines are
- * five unserialised accessories made for the bench. Prints the p50/p99 of the create, of the
- * complete and of the whole ring-up; writes results/sales-ringup.json.
+ * five unserialised accessories made for the bench, which a completed sale takes from the store's
+ * shelf: BENCH_UNITS (default 1000) units of each are put on the shelf of every store with a stock
+ * location, and the associates work at those stores (a sale past the shelf's units is a 409,
+ * counted as failed). Prints the p50/p99 of the create, of the complete and of the whole ring-up;
+ * writes results/sales-ringup.json.
  *
  * Env: ASSOCIATES, BENCH_SECONDS, BENCH_PG_URL (admin URL, default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_API_ENTRY (a private API build), BACKENDS
@@ -28,6 +31,7 @@ import { type Backend, ensureApiBuilt, login, startApi } from './lib/server.ts';
 const seconds = Math.max(1, Number(process.env.BENCH_SECONDS ?? 10));
 const associates = Math.max(1, Math.round(Number(process.env.ASSOCIATES ?? 10)));
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const unitsEach = Math.max(1, Math.round(Number(process.env.BENCH_UNITS ?? 1000)));
 const backends = (process.env.BACKENDS ?? 'postgres,pglite').split(',').map((b) => b.trim());
 const PASSWORD = 'Bench-Ringup-2026!';
 const tag = Date.now().toString(36);
@@ -84,7 +88,28 @@ async function prepare(baseUrl: string) {
     (r) => r.base_role === 'sub_agent_employee',
   );
   if (!role) throw new Error('no Sales Associate role');
-  const storeIds = (stores as { id: number }[]).map((s) => s.id);
+  // Sales take accessories from the store's shelf: the stores with a stock location get units.
+  const locations = dataOf(await call(baseUrl, 'GET', '/stock-locations', agent), 'locations');
+  const shelves = (Object.values(locations) as { id: number; store_id: number | null }[]).filter(
+    (location) => location.store_id !== null,
+  );
+  const stocked = new Set(shelves.map((shelf) => shelf.store_id));
+  const storeIds = (stores as { id: number }[]).map((s) => s.id).filter((id) => stocked.has(id));
+  if (!storeIds.length) throw new Error('no store with a stock location');
+  for (const shelf of shelves)
+    for (const productId of productIds)
+      for (let from = 0; from < unitsEach; from += 1000)
+        dataOf(
+          await call(baseUrl, 'POST', '/inventory-items', agent, {
+            product_id: productId,
+            location_id: shelf.id,
+            serials: Array.from(
+              { length: Math.min(1000, unitsEach - from) },
+              (_, n) => `BENCH-${tag}-${String(shelf.id)}-${String(productId)}-${String(from + n)}`,
+            ),
+          }),
+          'units on the shelf',
+        );
   dataOf(
     await call(baseUrl, 'PUT', '/org-settings/sales.require_clock_in', agent, {
       scope: 'company',

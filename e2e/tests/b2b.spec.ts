@@ -3,6 +3,7 @@ import { search } from '../support/combobox.ts';
 import { createAdminUser, signInAs, type AdminUser } from '../support/admin-user.ts';
 import { apiAs } from '../support/api.ts';
 import { AGENT } from '../support/session.ts';
+import { stockAtStore } from '../support/stock.ts';
 import { expectToast } from '../support/toasts.ts';
 
 // B2B (issue 17 item 8): a store invoices a business account, sends the invoice and is paid.
@@ -19,7 +20,13 @@ let admin: AdminUser;
 test.beforeAll(async ({ request }) => {
   admin = await createAdminUser(request, 'b2b');
   const agent = await apiAs(request, AGENT.email);
-  await agent.send('POST', '/products', { ...cable, kind: 'accessory', is_serialized: false });
+  const product = await agent.send<{ id: number }>('POST', '/products', {
+    ...cable,
+    kind: 'accessory',
+    is_serialized: false,
+  });
+  // Sending the invoice takes its cables from the store's shelf (the demo's home store).
+  await stockAtStore(agent, 'Charlotte Amalie', product.id, 10);
   // A 10% volume discount, tax exempt: the invoice is 90% of the catalogue price, no tax.
   await agent.send('POST', '/b2b-accounts', {
     company_name: business,
@@ -38,7 +45,7 @@ test('a B2B invoice: rung up for a business account, sent, paid in full, listed'
   await signInAs(page, admin);
   await page.goto('/b2b-sale');
   await search(page, page, 'Business account', business, new RegExp(business));
-  await search(page, page, 'Store', 'Brooklyn', /^Brooklyn Heights$/);
+  await search(page, page, 'Store', 'Charlotte', /^Charlotte Amalie$/);
   await page.getByRole('textbox', { name: 'PO number' }).fill(`PO-${tag}`);
   const line = page.getByRole('group', { name: 'Line 1' });
   await search(page, line, 'Product', cable.sku, new RegExp(cable.name));

@@ -3,6 +3,7 @@ import { expect as baseExpect, test } from '../support/fixtures.ts';
 import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
 import { AGENT, submitLogin } from '../support/session.ts';
+import { stockAtStore } from '../support/stock.ts';
 import { expectToast } from '../support/toasts.ts';
 
 // Retail sales at the counter (issue 17): a sales associate rings up an accessory and prints.
@@ -26,7 +27,13 @@ let seeded = false;
 test.beforeAll(async ({ request }) => {
   if (seeded) return;
   const agent = await apiAs(request, AGENT.email);
-  await agent.send('POST', '/products', { ...charger, kind: 'accessory', is_serialized: false });
+  const product = await agent.send<{ id: number }>('POST', '/products', {
+    ...charger,
+    kind: 'accessory',
+    is_serialized: false,
+  });
+  // A sale takes its accessories from the associate's shelf (the demo's home store).
+  await stockAtStore(agent, 'Charlotte Amalie', product.id, 10);
   seeded = true;
 });
 
