@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 import { apiAs } from '../support/api.ts';
 import { AGENT, submitLogin } from '../support/session.ts';
+import { stockAtStore } from '../support/stock.ts';
 import { expectToast } from '../support/toasts.ts';
 
 // Issue 17, the counter's remaining journeys on a real server: a customer's purchase history after
@@ -43,6 +44,7 @@ test('a customer’s purchase history lists a completed sale and opens its recei
     price_cents: 2_000,
     kind: 'accessory',
   });
+  await stockAtStore(agent, 'Charlotte Amalie', product.id, 1);
   const customer = await agent.send<{ id: number }>('POST', '/customers', {
     first_name: 'Hana',
     last_name: `History ${tag}`,
@@ -131,4 +133,13 @@ test('the return rules: a carrier’s window saved for the company, then removed
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(window).toBeVisible();
   await expectNoOverflow(page);
+  // On a phone each field's label shows whole (not cut to "Return window (d…").
+  const visible = page.getByRole('group', { name: 'Visible', exact: true });
+  for (const text of ['Return window (days)', 'Restocking fee (%)']) {
+    const label = visible.locator('label').filter({ hasText: text });
+    await expect(label).toBeVisible();
+    await expect(label).toHaveText(text);
+    const cut = await label.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(cut, `the label ${text} is cut`).toBe(false);
+  }
 });

@@ -177,12 +177,13 @@ export function ReturnRulesPage() {
               aria-label={rule.name}
               sx={{
                 display: 'grid',
-                gridTemplateColumns: { xs: '1fr 1fr', sm: '160px 1fr 1fr' },
+                // On a phone the two fields stack, at full width, so their labels show whole.
+                gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '160px 1fr 1fr' },
                 gap: 2,
                 alignItems: 'center',
               }}
             >
-              <Typography sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, fontWeight: 500 }}>
+              <Typography sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, fontWeight: 500 }}>
                 {rule.name}
               </Typography>
               <FormTextField
