@@ -24,12 +24,12 @@ import {
   DeviceFieldValues,
 } from './DeviceFieldsSection.tsx';
 import { isRecord } from '../../platform/is-record.ts';
+import { namedColumn } from '../../platform/resources/document-ui.ts';
 
 const env = { can: hasPermission };
 
 const byName = (row: ResourceRow): string =>
   typeof row.name === 'string' && row.name ? row.name : `#${row.id}`;
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** Searchable selects over other resources' lists (search=), labelled by name. */
 const manufacturerSearch: ReferenceSource = { resource: manufacturers, label: byName };
@@ -66,18 +66,8 @@ export const productUi = defineResourceUi({
   columns: [
     { field: 'name', header: 'Name' },
     { field: 'sku', header: 'SKU' },
-    {
-      field: 'manufacturer_id',
-      header: 'Manufacturer',
-      value: (row) => text(row.manufacturer_name),
-      filterable: false,
-    },
-    {
-      field: 'category_id',
-      header: 'Category',
-      value: (row) => text(row.category_name),
-      filterable: false,
-    },
+    namedColumn('manufacturer_id', 'Manufacturer', 'manufacturer_name'),
+    namedColumn('category_id', 'Category', 'category_name'),
     // Filtered by the company's brands (their list); the name comes with each row.
     { field: 'brand_id', header: 'Brand', kind: 'reference', reference: brandSearch },
     { field: 'kind', header: 'Kind', kind: 'option', options: kindOptions },
@@ -204,12 +194,7 @@ const orderUi = defineResourceUi({
   ],
   columns: [
     { field: 'id', header: 'Order', kind: 'number' },
-    {
-      field: 'store_id',
-      header: 'Store',
-      value: (row) => text(row.store_name),
-      filterable: false,
-    },
+    namedColumn('store_id', 'Store', 'store_name'),
     { field: 'kind', header: 'Kind', kind: 'option', options: orderKindOptions },
     { field: 'status', header: 'Status', kind: 'option', options: statusOptions },
     {
@@ -218,12 +203,7 @@ const orderUi = defineResourceUi({
       value: (row) => formatCents(row.total_cents),
       filterable: false,
     },
-    {
-      field: 'created_by',
-      header: 'Created by',
-      value: (row) => text(row.created_by_name),
-      filterable: false,
-    },
+    namedColumn('created_by', 'Created by', 'created_by_name'),
     { field: 'created_at', header: 'Created', kind: 'date', filterable: false },
     { field: 'note', header: 'Note', hidden: true },
   ],

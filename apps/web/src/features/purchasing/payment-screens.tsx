@@ -35,6 +35,7 @@ import {
   type ResourceUi,
 } from '../../platform/resources/ui.ts';
 import { useResourceList } from '../../platform/resources/use-resource.ts';
+import { namedColumn } from '../../platform/resources/document-ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { purchasingPaths as paths } from './paths.ts';
 
@@ -75,12 +76,7 @@ const paymentColumns: ColumnSpec<PaymentField | 'recorded_by'>[] = [
   { field: 'paid_on', header: 'Paid on' },
   { field: 'method', header: 'Method', kind: 'option', options: methodOptions },
   { field: 'reference', header: 'Reference' },
-  {
-    field: 'recorded_by',
-    header: 'Recorded by',
-    value: (row) => text(row.recorded_by_name),
-    filterable: false,
-  },
+  namedColumn('recorded_by', 'Recorded by', 'recorded_by_name'),
   { field: 'note', header: 'Note', hidden: true },
 ];
 const today = () => new Date().toISOString().slice(0, 10);

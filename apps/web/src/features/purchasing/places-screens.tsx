@@ -8,6 +8,7 @@ import {
 import type { ResourceRow } from '../../platform/resources/resource-api.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
+import { namedColumn } from '../../platform/resources/document-ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { productUi } from '../catalog/catalog-screens.tsx';
 import { purchasingPaths as paths } from './paths.ts';
@@ -21,7 +22,6 @@ const env = { can: hasPermission };
 
 const byName = (row: ResourceRow): string =>
   typeof row.name === 'string' && row.name ? row.name : `#${row.id}`;
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 export const warehouseScreens = createResourceScreens(
   defineResourceUi({
@@ -101,26 +101,11 @@ export const internalInventoryScreens = createResourceScreens(
     title: 'Internal Inventory',
     columns: [
       { field: 'id', header: 'No.', kind: 'number' },
-      {
-        field: 'product_id',
-        header: 'Product',
-        value: (row) => text(row.product_name),
-        filterable: false,
-      },
-      {
-        field: 'warehouse_id',
-        header: 'Warehouse',
-        value: (row) => text(row.warehouse_name),
-        filterable: false,
-      },
+      namedColumn('product_id', 'Product', 'product_name'),
+      namedColumn('warehouse_id', 'Warehouse', 'warehouse_name'),
       { field: 'quantity', header: 'Quantity', kind: 'number' },
       { field: 'purpose', header: 'Purpose' },
-      {
-        field: 'created_by',
-        header: 'Set aside by',
-        value: (row) => text(row.created_by_name),
-        filterable: false,
-      },
+      namedColumn('created_by', 'Set aside by', 'created_by_name'),
       { field: 'created_at', header: 'Date', kind: 'date', filterable: false },
     ],
     fields: [

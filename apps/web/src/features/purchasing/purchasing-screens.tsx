@@ -15,6 +15,7 @@ import { withId } from '../../platform/resources/paths.ts';
 import type { ListSource, ResourceRow } from '../../platform/resources/resource-api.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
+import { namedColumn } from '../../platform/resources/document-ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { OrderApprovals } from './OrderApprovals.tsx';
 import { OrderPaymentsTab, ReceiptPaymentsTab } from './payment-screens.tsx';
@@ -26,7 +27,6 @@ const env = { can: hasPermission };
 
 const byName = (row: ResourceRow): string =>
   typeof row.name === 'string' && row.name ? row.name : `#${row.id}`;
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 const supplierSearch: ReferenceSource = { resource: suppliers, label: byName };
 const productSearch: ReferenceSource = {
@@ -113,12 +113,7 @@ export const purchaseOrderScreens = createResourceScreens(
     columns: [
       { field: 'id', header: 'PO', kind: 'number' },
       { field: 'reference', header: 'Reference' },
-      {
-        field: 'supplier_id',
-        header: 'Supplier',
-        value: (row) => text(row.supplier_name),
-        filterable: false,
-      },
+      namedColumn('supplier_id', 'Supplier', 'supplier_name'),
       { field: 'status', header: 'Status', kind: 'option', options: orderStatusOptions },
       {
         field: 'total_cents',
@@ -127,12 +122,7 @@ export const purchaseOrderScreens = createResourceScreens(
         filterable: false,
       },
       { field: 'expected_date', header: 'Expected', filterable: false },
-      {
-        field: 'created_by',
-        header: 'Created by',
-        value: (row) => text(row.created_by_name),
-        filterable: false,
-      },
+      namedColumn('created_by', 'Created by', 'created_by_name'),
       { field: 'created_at', header: 'Created', kind: 'date', filterable: false },
     ],
     fields: [
@@ -223,12 +213,7 @@ export const receiptScreens = createResourceScreens(
     columns: [
       { field: 'id', header: 'Receipt', kind: 'number' },
       { field: 'purchase_order_id', header: 'PO', kind: 'number' },
-      {
-        field: 'supplier_id',
-        header: 'Supplier',
-        value: (row) => text(row.supplier_name),
-        filterable: false,
-      },
+      namedColumn('supplier_id', 'Supplier', 'supplier_name'),
       {
         field: 'total_cents',
         header: 'Accepted value',
@@ -300,18 +285,8 @@ export const discrepancyUi = defineResourceUi({
     { field: 'id', header: 'Discrepancy', kind: 'number' },
     { field: 'purchase_order_id', header: 'PO', kind: 'number' },
     { field: 'receipt_id', header: 'Receipt', kind: 'number' },
-    {
-      field: 'supplier_id',
-      header: 'Supplier',
-      value: (row) => text(row.supplier_name),
-      filterable: false,
-    },
-    {
-      field: 'product_id',
-      header: 'Product',
-      value: (row) => text(row.product_name),
-      filterable: false,
-    },
+    namedColumn('supplier_id', 'Supplier', 'supplier_name'),
+    namedColumn('product_id', 'Product', 'product_name'),
     { field: 'short_quantity', header: 'Short', kind: 'number' },
     { field: 'rejected_quantity', header: 'Rejected', kind: 'number' },
     { field: 'status', header: 'Status', kind: 'option', options: discrepancyStatusOptions },

@@ -38,6 +38,7 @@ import {
 } from '../../platform/resources/ui.ts';
 import { useResourceList } from '../../platform/resources/use-resource.ts';
 import { isRecord } from '../../platform/is-record.ts';
+import { namedColumn } from '../../platform/resources/document-ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { purchasingPaths as paths } from './paths.ts';
 
@@ -155,12 +156,7 @@ const supplierBillUi = defineResourceUi({
     { field: 'id', header: 'Bill', kind: 'number' },
     { field: 'bill_number', header: 'Supplier’s number' },
     { field: 'purchase_order_id', header: 'PO', kind: 'number' },
-    {
-      field: 'supplier_id',
-      header: 'Supplier',
-      value: (row) => text(row.supplier_name),
-      filterable: false,
-    },
+    namedColumn('supplier_id', 'Supplier', 'supplier_name'),
     { field: 'bill_date', header: 'Billed on', filterable: false },
     { field: 'status', header: 'Match', kind: 'option', options: statusOptions },
     {

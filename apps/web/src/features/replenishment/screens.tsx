@@ -4,6 +4,7 @@ import { staticAccessories, stockMinimums } from '@portal/contract/resources/rep
 import type { ResourceRow } from '../../platform/resources/resource-api.ts';
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
+import { namedColumn } from '../../platform/resources/document-ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { replenishmentPaths } from './paths.ts';
 
@@ -37,12 +38,7 @@ export const staticAccessoryScreens = createResourceScreens(
     resource: staticAccessories,
     paths: replenishmentPaths.staticAccessories,
     columns: [
-      {
-        field: 'product_id',
-        header: 'Accessory',
-        value: (row) => text(row.product_name),
-        filterable: false,
-      },
+      namedColumn('product_id', 'Accessory', 'product_name'),
       {
         field: 'store_id',
         header: 'Store',
@@ -76,12 +72,7 @@ export const stockMinimumScreens = createResourceScreens(
     paths: replenishmentPaths.stockMinimums,
     columns: [
       { field: 'store_id', header: 'Store', kind: 'reference', reference: storeSearch },
-      {
-        field: 'product_id',
-        header: 'Product',
-        value: (row) => text(row.product_name),
-        filterable: false,
-      },
+      namedColumn('product_id', 'Product', 'product_name'),
       { field: 'min_quantity', header: 'Minimum', kind: 'number' },
     ],
     fields: [

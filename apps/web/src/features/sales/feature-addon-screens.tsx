@@ -4,6 +4,7 @@ import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import {
   currentStoreDefaults,
   documentTotals,
+  namedColumn,
   productLines,
   rowName,
   rowText,
@@ -53,12 +54,7 @@ export const featureAddOnScreens = createResourceScreens(
     rowLinks: saleRowLinks,
     columns: [
       { field: 'id', header: 'Receipt', kind: 'number' },
-      {
-        field: 'activation_id',
-        header: 'Line',
-        value: (row) => rowText(row.activation_phone),
-        filterable: false,
-      },
+      namedColumn('activation_id', 'Line', 'activation_phone'),
       saleColumns.customer,
       saleColumns.store,
       saleColumns.status,

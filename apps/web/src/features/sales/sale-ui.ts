@@ -1,5 +1,10 @@
 import { customers, saleStatusMachine } from '@portal/contract/resources/sales';
-import { centsColumn, rowText, statusOptionsOf } from '../../platform/resources/document-ui.ts';
+import {
+  centsColumn,
+  namedColumn,
+  rowText,
+  statusOptionsOf,
+} from '../../platform/resources/document-ui.ts';
 import type { ResourceRow } from '../../platform/resources/resource-api.ts';
 import type {
   ColumnSpec,
@@ -49,18 +54,8 @@ export const saleRowLinks: readonly RowLink[] = [
 
 /** A sale list's columns, by name: each screen puts them in its order. */
 export const saleColumns = {
-  store: {
-    field: 'store_id',
-    header: 'Store',
-    value: (row) => rowText(row.store_name),
-    filterable: false,
-  },
-  customer: {
-    field: 'customer_id',
-    header: 'Customer',
-    value: (row) => rowText(row.customer_name),
-    filterable: false,
-  },
+  store: namedColumn('store_id', 'Store', 'store_name'),
+  customer: namedColumn('customer_id', 'Customer', 'customer_name'),
   status: {
     field: 'status',
     header: 'Status',
@@ -68,12 +63,7 @@ export const saleColumns = {
     options: statusOptionsOf(saleStatusMachine),
   },
   total: centsColumn('total_cents', 'Total', { filterable: false }),
-  soldBy: {
-    field: 'created_by',
-    header: 'Sold by',
-    value: (row) => rowText(row.created_by_name),
-    filterable: false,
-  },
+  soldBy: namedColumn('created_by', 'Sold by', 'created_by_name'),
   rungUp: { field: 'created_at', header: 'Rung up', kind: 'date', filterable: false },
 } satisfies Record<
   string,

@@ -29,6 +29,7 @@ import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { useInvalidateResource, useResourceList } from '../../platform/resources/use-resource.ts';
 import { notify } from '../../platform/toasts.ts';
+import { namedColumn } from '../../platform/resources/document-ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { stockPaths as paths } from './paths.ts';
 
@@ -59,12 +60,7 @@ export const stockUi = defineResourceUi({
       reference: warehouseChoice,
       value: (row) => text(row.location_name),
     },
-    {
-      field: 'product_id',
-      header: 'Product',
-      value: (row) => text(row.product_name),
-      filterable: false,
-    },
+    namedColumn('product_id', 'Product', 'product_name'),
     { field: 'on_hand', header: 'On hand', kind: 'number', total: true },
     { field: 'cost_cents', header: 'Unit cost', value: (row) => formatCents(row.cost_cents) },
     { field: 'value_cents', header: 'Value', value: (row) => formatCents(row.value_cents) },

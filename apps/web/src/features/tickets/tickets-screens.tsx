@@ -18,6 +18,7 @@ import { ResourceViewPage } from '../../platform/resources/ResourceViewPage.tsx'
 import { createResourceScreens } from '../../platform/resources/screens.tsx';
 import { defineResourceUi, type ReferenceSource } from '../../platform/resources/ui.ts';
 import { useResourceRow } from '../../platform/resources/use-resource.ts';
+import { namedColumn } from '../../platform/resources/document-ui.ts';
 import { hasPermission } from '../auth/session.ts';
 import { ticketPaths } from './paths.ts';
 import { TicketAttachments } from './TicketAttachments.tsx';
@@ -77,12 +78,7 @@ const ticketUi = defineResourceUi({
     { field: 'status', header: 'Status', kind: 'option', options: statusOptions },
     { field: 'priority_id', header: 'Priority', value: (row) => text(row.priority_name) },
     { field: 'type_id', header: 'Type', value: (row) => text(row.type_name) },
-    {
-      field: 'store_id',
-      header: 'Store',
-      value: (row) => text(row.store_name),
-      filterable: false,
-    },
+    namedColumn('store_id', 'Store', 'store_name'),
     {
       field: 'district_id',
       header: 'District',
@@ -97,12 +93,7 @@ const ticketUi = defineResourceUi({
       filterable: false,
       hidden: true,
     },
-    {
-      field: 'assignee_id',
-      header: 'Assigned to',
-      value: (row) => text(row.assignee_name),
-      filterable: false,
-    },
+    namedColumn('assignee_id', 'Assigned to', 'assignee_name'),
     { field: 'due_at', header: 'Due', kind: 'date', filterable: false, hidden: true },
     {
       field: 'sla_due_at',

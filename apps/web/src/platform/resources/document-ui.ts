@@ -59,6 +59,16 @@ export const activeProductSearch: ReferenceSource = {
 export const statusOptionsOf = (machine: StatusMachine) =>
   machine.states.map((value) => ({ value, label: statusLabel(machine, value) }));
 
+/**
+ * A column of a reference shown by the name its row carries (`store_name` for `store_id`, a
+ * creator's `created_by_name`); that text is no filter.
+ */
+export const namedColumn = <Field extends string>(
+  field: Field,
+  header: string,
+  name: string,
+): ColumnSpec<Field> => ({ field, header, value: (row) => rowText(row[name]), filterable: false });
+
 /** A column of integer cents shown as money. */
 export const centsColumn = <Field extends string>(
   field: Field,
