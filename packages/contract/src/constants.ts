@@ -22,3 +22,6 @@ export const storeTimeZones = [
   { value: 'America/Los_Angeles', label: 'Pacific' },
   { value: 'America/Virgin', label: 'Atlantic (Virgin Islands)' },
 ] as const;
+
+/** SPEC.md section 3: stores are grouped by district name, with this name when there is none. */
+export const UNNAMED_DISTRICT = 'unnamed district';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { homeRouteFor } from '@portal/contract/resources/navigation';
+import { homeRouteFor } from '@portal/contract/home-screens';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';

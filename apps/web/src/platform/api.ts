@@ -32,6 +32,30 @@ export interface Parser<T> {
 /** For replies whose data the caller does not use. */
 export const ignoreData: Parser<null> = { parse: () => null };
 
+/**
+ * A parser whose code is fetched on first use: the signed-in frame's replies are checked with
+ * contract schemas, and zod is loaded beside the request instead of with the frame's JavaScript.
+ */
+export interface DeferredParser<T> {
+  load(): Promise<Parser<T>>;
+}
+
+export function deferredParser<T>(load: () => Promise<Parser<T>>): DeferredParser<T> {
+  let loaded: Promise<Parser<T>> | undefined;
+  return {
+    load: () =>
+      (loaded ??= load().catch((error: unknown) => {
+        // A chunk that did not arrive (network, new deployment) is asked for again next time.
+        loaded = undefined;
+        throw new ApiError(0, FALLBACK_ERROR_MESSAGE, {}, null, { cause: error });
+      })),
+  };
+}
+
+type AnyParser<T> = Parser<T> | DeferredParser<T>;
+const readyParser = <T>(parser: AnyParser<T>): Parser<T> | Promise<Parser<T>> =>
+  'parse' in parser ? parser : parser.load();
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
@@ -168,17 +192,17 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 /** A call answering the `{ success, message, data }` envelope; `data` goes through `parser`. */
 export async function apiCall<T>(
   path: string,
-  parser: Parser<T>,
+  parser: AnyParser<T>,
   options: RequestOptions = {},
 ): Promise<Reply<T>> {
-  const payload = await apiFetch(path, options);
+  const [payload, ready] = await Promise.all([apiFetch(path, options), readyParser(parser)]);
   if (!isRecord(payload) || typeof payload.success !== 'boolean') {
     throw new ApiError(200, FALLBACK_ERROR_MESSAGE, {}, payload);
   }
   if (!payload.success) {
     throw new ApiError(200, messageOf(payload), fieldErrorsOf(payload), payload);
   }
-  const data = parseReply(path, parser, payload.data, payload);
+  const data = parseReply(path, ready, payload.data, payload);
   return {
     success: true,
     message: typeof payload.message === 'string' ? payload.message : '',
@@ -204,14 +228,14 @@ export function parseReply<T>(
 type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 export const api = {
-  get: <T>(path: string, parser: Parser<T>, options?: CallOptions) =>
+  get: <T>(path: string, parser: AnyParser<T>, options?: CallOptions) =>
     apiCall(path, parser, options),
-  post: <T>(path: string, body: unknown, parser: Parser<T>, options?: CallOptions) =>
+  post: <T>(path: string, body: unknown, parser: AnyParser<T>, options?: CallOptions) =>
     apiCall(path, parser, { ...options, method: 'POST', body }),
-  patch: <T>(path: string, body: unknown, parser: Parser<T>, options?: CallOptions) =>
+  patch: <T>(path: string, body: unknown, parser: AnyParser<T>, options?: CallOptions) =>
     apiCall(path, parser, { ...options, method: 'PATCH', body }),
-  put: <T>(path: string, body: unknown, parser: Parser<T>, options?: CallOptions) =>
+  put: <T>(path: string, body: unknown, parser: AnyParser<T>, options?: CallOptions) =>
     apiCall(path, parser, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, parser: Parser<T>, options?: CallOptions) =>
+  delete: <T>(path: string, parser: AnyParser<T>, options?: CallOptions) =>
     apiCall(path, parser, { ...options, method: 'DELETE' }),
 };

@@ -126,17 +126,8 @@ export const requiredFields = defineResource({
   defaultSort: 'order',
 });
 
-/** Home Screen title -> landing route (SPEC.md section 2). */
-export const homeScreenRoutes: Record<string, string> = {
-  Sales: '/sales-center',
-  HR: '/hr/dashboard',
-  OneView: '/oneview',
-  'Task/Ticket Center': '/ticket-center/dashboard',
-  'Communication Center': '/communications/dashboard',
-};
-export const DEFAULT_HOME_ROUTE = '/oneview';
-export const homeRouteFor = (title: string | undefined): string =>
-  (title && homeScreenRoutes[title]) || DEFAULT_HOME_ROUTE;
+// Kept in a module without zod: the web app's home redirect loads it with the signed-in frame.
+export { DEFAULT_HOME_ROUTE, homeRouteFor, homeScreenRoutes } from '../home-screens.ts';
 
 /** An embedded page or link, opened at /e/{slug} (SPEC.md section 2). */
 export const embedSchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { id } from '../fields.ts';
 
-/** SPEC.md section 3: stores are grouped by district name, with this name when there is none. */
-export const UNNAMED_DISTRICT = 'unnamed district';
+// In constants.ts (no zod), since the web app's store switcher draws it with the frame.
+export { UNNAMED_DISTRICT } from '../constants.ts';
 
 /** A store as the store switcher lists it: id, name, time_zone, district (name). */
 export const switcherStoreSchema = z.object({

@@ -11,7 +11,7 @@ import type { SessionUser } from '@portal/contract/auth';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, useSyncExternalStore } from 'react';
-import { meQueryKey } from '../../features/auth/auth-api.ts';
+import { meQueryKey } from '../../features/auth/me.ts';
 import {
   readStored,
   subscribeStored,

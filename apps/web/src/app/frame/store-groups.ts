@@ -1,4 +1,4 @@
-import { UNNAMED_DISTRICT } from '@portal/contract/resources/store-views';
+import { UNNAMED_DISTRICT } from '@portal/contract/constants';
 import type { MyStore } from '@portal/contract/shell';
 
 export interface StoreGroup {

@@ -23,18 +23,8 @@ import { api, apiFetch, ApiError, ignoreData, parseReply } from '../../platform/
 /** POST /auth/login. Its reply carries the login fields at the top level, not under `data`. */
 export const login = (request: LoginRequest) => signInStep('/auth/login', request);
 
-/** POST /auth/logout; an already-ended session is not an error here. */
-export async function logout(): Promise<void> {
-  await api.post('/auth/logout', undefined, ignoreData, { endSessionOnExpiry: false });
-}
-
-export const meQueryKey = ['auth', 'me'] as const;
-
-/** GET /auth/me: the signed-in user as the server sees it now. */
-export async function fetchMe(signal?: AbortSignal) {
-  const reply = await api.get('/auth/me', sessionUserSchema, { signal });
-  return reply.data;
-}
+// GET /auth/me, POST /auth/logout and meQueryKey are in me.ts: the signed-in frame calls them, and
+// that module loads no zod up front.
 
 // ---- Second factor, passwords, account (SPEC.md section 7)
 

@@ -1,7 +1,6 @@
-import { sessionUserSchema } from '@portal/contract/auth';
 import { storageKeys } from '@portal/contract/storage-keys';
-import { z } from 'zod';
 import { LOGIN_PATH } from '../../platform/api.ts';
+import { isRecord } from '../../platform/is-record.ts';
 import {
   clearStorage,
   readStored,
@@ -9,19 +8,28 @@ import {
   writeStored,
   writeStoredJson,
 } from '../../platform/storage.ts';
-import { logout } from './auth-api.ts';
+import { isSessionUser, logout } from './me.ts';
 
 /** What the lock screen shows of the user (SPEC.md section 3: email, profile_photo, name). */
-export const lockedUserSchema = z.object({
-  email: z.string(),
-  profile_photo: z.string().nullable(),
-  name: z.string(),
-});
-export type LockedUser = z.infer<typeof lockedUserSchema>;
+export interface LockedUser {
+  email: string;
+  profile_photo: string | null;
+  name: string;
+}
+
+/** Checked by hand: the idle ring loads this module with the frame, which carries no zod. */
+function isLockedUser(value: unknown): value is LockedUser {
+  return (
+    isRecord(value) &&
+    typeof value.email === 'string' &&
+    (value.profile_photo === null || typeof value.profile_photo === 'string') &&
+    typeof value.name === 'string'
+  );
+}
 
 export function readLockedUser(): LockedUser | null {
-  const parsed = lockedUserSchema.safeParse(readStoredJson(storageKeys.lockedUser));
-  return parsed.success ? parsed.data : null;
+  const stored = readStoredJson(storageKeys.lockedUser);
+  return isLockedUser(stored) ? stored : null;
 }
 
 export const isLocked = () => readStored(storageKeys.locked) === 'true';
@@ -37,12 +45,12 @@ function endServerSession() {
  * token that was in storage is worthless afterwards.
  */
 export function lockSession(): void {
-  const user = sessionUserSchema.safeParse(readStoredJson(storageKeys.user));
-  const lockedUser: LockedUser | null = user.success
+  const user = readStoredJson(storageKeys.user);
+  const lockedUser: LockedUser | null = isSessionUser(user)
     ? {
-        email: user.data.email,
-        profile_photo: user.data.profile_photo,
-        name: `${user.data.first_name} ${user.data.last_name}`.trim(),
+        email: user.email,
+        profile_photo: user.profile_photo,
+        name: `${user.first_name} ${user.last_name}`.trim(),
       }
     : readLockedUser();
   endServerSession();

@@ -1,12 +1,12 @@
-import { sessionUserSchema, type SessionUser } from '@portal/contract/auth';
+import type { SessionUser } from '@portal/contract/auth';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { useQuery } from '@tanstack/react-query';
 import { readStoredJson, writeStoredJson } from '../../platform/storage.ts';
-import { fetchMe, meQueryKey } from './auth-api.ts';
+import { fetchMe, isSessionUser, meQueryKey } from './me.ts';
 
 function storedUser(): SessionUser | undefined {
-  const parsed = sessionUserSchema.safeParse(readStoredJson(storageKeys.user));
-  return parsed.success ? parsed.data : undefined;
+  const stored = readStoredJson(storageKeys.user);
+  return isSessionUser(stored) ? stored : undefined;
 }
 
 /**

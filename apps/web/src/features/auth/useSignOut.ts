@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { leaveSession } from '../../platform/api.ts';
-import { logout } from './auth-api.ts';
+import { logout } from './me.ts';
 
 /** Logout: tells the server to end the session, then clears this browser and goes to /login. */
 export function useSignOut(): () => Promise<void> {

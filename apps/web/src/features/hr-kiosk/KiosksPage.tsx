@@ -21,7 +21,7 @@ import { api, ApiError } from '../../platform/api.ts';
 import { clearStorage } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
 import { ConfirmDialog } from '../../platform/ui/ConfirmDialog.tsx';
-import { logout } from '../auth/auth-api.ts';
+import { logout } from '../auth/me.ts';
 import { kioskApi, kioskQueryKeys } from './kiosk-api.ts';
 import { saveDeviceToken } from './kiosk-device.ts';
 

@@ -25,7 +25,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { meQueryKey } from '../auth/auth-api.ts';
+import { meQueryKey } from '../auth/me.ts';
 import { PageLoader } from '../../platform/PageLoader.tsx';
 import { notify } from '../../platform/toasts.ts';
 import { AddMenuFolderDialog } from './AddMenuFolderDialog.tsx';
