@@ -1,12 +1,12 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { ShellSettings } from '@portal/contract/shell';
 import { useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../platform/toasts.ts';
 import { useThemeMode } from '../../platform/theme.ts';
 import { saveThemeMode, shellQueryKeys } from '../../features/shell/shell-api.ts';
+import { LazyTooltip } from '../../platform/ui/LazyTooltip.tsx';
 
 /** Light or dark: applied at once, kept in this browser and remembered for the user on the server. */
 export function ThemeModeToggle() {
@@ -23,10 +23,10 @@ export function ThemeModeToggle() {
     });
   };
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <IconButton color="inherit" onClick={onClick} aria-label={label}>
         {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
       </IconButton>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import type { SessionUser } from '@portal/contract/auth';
 import { BRAND } from '@portal/contract/constants';
 import { lazy, Suspense } from 'react';
@@ -14,6 +13,7 @@ import { StoreSwitcher } from './StoreSwitcher.tsx';
 import { ThemeModeToggle } from './ThemeModeToggle.tsx';
 import { CartIndicator } from './TopBarIndicators.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { LazyTooltip } from '../../platform/ui/LazyTooltip.tsx';
 
 // The bell and its live stream load beside the frame, not in its first paint.
 const NotificationBell = lazy(() =>
@@ -54,7 +54,7 @@ export function TopBar({
         >
           <MenuIcon />
         </IconButton>
-        <Tooltip title={desktopLabel}>
+        <LazyTooltip title={desktopLabel}>
           <IconButton
             color="inherit"
             edge="start"
@@ -65,7 +65,7 @@ export function TopBar({
           >
             {desktopNavigationOpen ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
         <Link
           component={RouterLink}
           to="/"

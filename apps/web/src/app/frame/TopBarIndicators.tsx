@@ -3,13 +3,13 @@ import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { readStored, subscribeStored } from '../../platform/storage.ts';
 import { cartItemCount } from './cart-count.ts';
+import { LazyTooltip } from '../../platform/ui/LazyTooltip.tsx';
 
 const subscribeCart = (onChange: () => void) => subscribeStored(storageKeys.cartItems, onChange);
 const readCart = () => readStored(storageKeys.cartItems);
@@ -44,7 +44,7 @@ function IndicatorButton({
   const popoverId = useId();
   return (
     <>
-      <Tooltip title={label}>
+      <LazyTooltip title={label}>
         <IconButton
           color="inherit"
           aria-label={label}
@@ -57,7 +57,7 @@ function IndicatorButton({
             {icon}
           </Badge>
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Popover
         id={popoverId}
         open={anchor !== null}

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_TIMEOUT_LIMIT_MINUTES } from '@portal/contract/constants';
 import { storageKeys } from '@portal/contract/storage-keys';
@@ -9,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { readStored } from '../../platform/storage.ts';
 import { idleLogout, lockSession } from './lock.ts';
+import { LazyTooltip } from '../../platform/ui/LazyTooltip.tsx';
 
 /** SPEC.md section 9: the ring's colour by remaining percentage, in five bands. */
 export const ringBands = [
@@ -93,7 +93,7 @@ export function IdleLockRing() {
   const label = autoLogoutLabel(remaining);
 
   return (
-    <Tooltip title={label} placement="left">
+    <LazyTooltip title={label} placement="left">
       <ButtonBase
         aria-label={`Lock screen. ${label}`}
         onClick={() => {
@@ -137,6 +137,6 @@ export function IdleLockRing() {
           </Typography>
         </Box>
       </ButtonBase>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
