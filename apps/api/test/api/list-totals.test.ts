@@ -40,12 +40,11 @@ describe('list totals', () => {
     expect(again.body.data.total_estimated).toBe(true);
     expect(again.body.data.total).toBe(first.body.data.total);
 
-    const [counted] = (
-      await t.database.db.execute<{ total: number }>(
-        sql`select count(*)::int as total from users where company_id = (
-          select company_id from users where email = 'agent@demo.example')`,
-      )
-    ).rows;
+    const result = await t.database.db.execute(
+      sql`select count(*)::int as total from users where company_id = (
+        select company_id from users where email = 'agent@demo.example')`,
+    );
+    const [counted] = (result as unknown as { rows: { total: number }[] }).rows;
     const exact = Number(counted?.total);
     const perPage = [20, 21, 23].find((size) => exact % size !== 0) ?? 20;
     const last = await t.call<Page>(
