@@ -14,6 +14,7 @@ import { DataTable } from '../../platform/data-table/DataTable.tsx';
 import type { DataColumn } from '../../platform/data-table/table-types.ts';
 import { resourceKeys } from '../../platform/resources/query-keys.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
+import { totalColumn } from '../../platform/data-table/total-column.ts';
 import { hasPermission } from '../auth/session.ts';
 
 type DistrictLine = StoreReport['by_district'][number] & { region: string };
@@ -25,13 +26,7 @@ const columns: DataColumn<DistrictLine>[] = [
   { id: 'region', header: 'Region', value: (line) => line.region },
   { id: 'total', header: 'Stores', value: (line) => line.total, total: true, align: 'right' },
   { id: 'active', header: 'Active', value: (line) => line.active, total: true, align: 'right' },
-  {
-    id: 'inactive',
-    header: 'Inactive',
-    value: (line) => line.inactive,
-    total: true,
-    align: 'right',
-  },
+  totalColumn('inactive', 'Inactive', (line) => line.inactive),
 ];
 
 /**

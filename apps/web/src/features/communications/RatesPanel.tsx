@@ -6,26 +6,15 @@ import type { RateRow } from '@portal/contract/communications';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
 import type { DataColumn } from '../../platform/data-table/table-types.ts';
+import { totalColumn } from '../../platform/data-table/total-column.ts';
 import { communicationKeys, fetchRates } from './communications-api.ts';
 
 const percent = (rate: number | null) => (rate === null ? '–' : `${rate}%`);
 
 const columns = (place: string): DataColumn<RateRow>[] => [
   { id: 'name', header: place, value: (row) => row.name },
-  {
-    id: 'recipients',
-    header: 'People',
-    value: (row) => row.recipients,
-    align: 'right',
-    total: true,
-  },
-  {
-    id: 'acknowledged',
-    header: 'Acknowledged',
-    value: (row) => row.acknowledged,
-    align: 'right',
-    total: true,
-  },
+  totalColumn('recipients', 'People', (row) => row.recipients),
+  totalColumn('acknowledged', 'Acknowledged', (row) => row.acknowledged),
   {
     id: 'rate',
     header: 'Rate',

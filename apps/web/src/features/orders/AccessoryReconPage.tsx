@@ -24,6 +24,7 @@ import { bulkRowErrorsOf } from '../../platform/resources/BulkCsvPage.tsx';
 import { CsvFileField, CsvProblemsTable } from '../../platform/resources/CsvFileField.tsx';
 import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
+import { totalColumn } from '../../platform/data-table/total-column.ts';
 import { hasPermission } from '../auth/session.ts';
 
 const lineColumns: DataColumn<ReconLine>[] = [
@@ -32,13 +33,7 @@ const lineColumns: DataColumn<ReconLine>[] = [
   { id: 'name', header: 'Accessory', value: (row) => row.name },
   { id: 'on_hand', header: 'On hand', value: (row) => row.on_hand, align: 'right', total: true },
   { id: 'counted', header: 'Counted', value: (row) => row.counted, align: 'right', total: true },
-  {
-    id: 'difference',
-    header: 'Difference',
-    value: (row) => row.difference,
-    align: 'right',
-    total: true,
-  },
+  totalColumn('difference', 'Difference', (row) => row.difference),
 ];
 
 const reasonList = z.object({ results: z.array(z.object({ id: z.number(), name: z.string() })) });

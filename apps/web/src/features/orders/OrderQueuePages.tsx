@@ -14,6 +14,7 @@ import { DataTable } from '../../platform/data-table/DataTable.tsx';
 import { moneyColumn } from '../../platform/data-table/money-column.ts';
 import type { DataColumn } from '../../platform/data-table/table-types.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
+import { totalColumn } from '../../platform/data-table/total-column.ts';
 import { hasPermission } from '../auth/session.ts';
 
 const statusLabel = (status: string) =>
@@ -65,20 +66,8 @@ const columns: DataColumn<OrderSummary>[] = [
     filter: { options: kindOptions.map((o) => ({ value: o.label, label: o.label })) },
   },
   { id: 'status', header: 'Status', value: (order) => statusLabel(order.status) },
-  {
-    id: 'ordered',
-    header: 'Ordered',
-    value: (order) => order.ordered,
-    align: 'right',
-    total: true,
-  },
-  {
-    id: 'shipped',
-    header: 'Shipped',
-    value: (order) => order.shipped,
-    align: 'right',
-    total: true,
-  },
+  totalColumn('ordered', 'Ordered', (order) => order.ordered),
+  totalColumn('shipped', 'Shipped', (order) => order.shipped),
   moneyColumn('total', 'Total', (order) => order.total_cents, { total: false, filter: 'text' }),
   {
     id: 'created',

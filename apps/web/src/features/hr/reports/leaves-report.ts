@@ -1,4 +1,5 @@
 import type { DataColumn } from '../../../platform/data-table/table-types.ts';
+import { totalColumn } from '../../../platform/data-table/total-column.ts';
 import { text, type ReportDefinition, type ReportRecord } from './report-types.ts';
 import { timeoffApi } from '../timeoff/timeoff-api.ts';
 
@@ -41,12 +42,6 @@ export const leavesReport: ReportDefinition = {
     hours('approved', 'Approved (h)'),
     hours('pending', 'Pending (h)'),
     hours('remaining', 'Remaining (h)'),
-    {
-      id: 'requests',
-      header: 'Requests',
-      value: (row) => Number(row.requests ?? 0),
-      total: true,
-      align: 'right',
-    },
+    totalColumn('requests', 'Requests', (row) => Number(row.requests ?? 0)),
   ],
 };
