@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   LATE_GRACE_MINUTES,
   type MyView,
@@ -14,8 +14,18 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../platform/database.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hrEmployeeDetails, hrSchedules, hrTimecardBreaks, hrTimecards } from '../hr/schema.ts';
-import { findStore, getCompanySettings } from '../hr/api.ts';
+import {
+  activeEmployees,
+  endOpenClock,
+  findStore,
+  getCompanySettings,
+  openBreaksOf,
+  openTimecardOf,
+  openTimecardsOf,
+  publishedShiftsOfDay,
+  timecardsOfDay,
+  upcomingShiftsOf,
+} from '../hr/api.ts';
 import { storesToJoin } from '../organisation/api.ts';
 import { peopleToJoin } from '../users/api.ts';
 import {
@@ -37,9 +47,6 @@ import { tenantJoin, tenantScope } from '../../db/columns.ts';
 const fullName = (person: { first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
   sql<string>`${person.first_name} || ' ' || ${person.last_name}`;
 const MINUTE = 60_000;
-
-/** Only published shifts count (hr_schedules.published_at; null is a draft). */
-const onlyPublished = () => isNotNull(hrSchedules.published_at);
 
 // ---- Store view
 
@@ -120,48 +127,11 @@ async function viewsInZone(
 ): Promise<StoreView[]> {
   const now = nowDate.getTime();
   const today = localDate(nowDate.toISOString(), tz);
-  const dayStart = sql`(${today}::date)::timestamp at time zone ${tz}`;
-  const dayEnd = sql`(${today}::date + 1)::timestamp at time zone ${tz}`;
   const storeIds = zoneStores.map((s) => s.id);
 
   const [allShifts, allCards] = await Promise.all([
-    db
-      .select({
-        id: hrSchedules.id,
-        store_id: hrSchedules.store_id,
-        user_id: hrSchedules.user_id,
-        shift_start: hrSchedules.shift_start,
-        shift_end: hrSchedules.shift_end,
-      })
-      .from(hrSchedules)
-      .where(
-        and(
-          tenantScope(hrSchedules, ctx.companyId),
-          inArray(hrSchedules.store_id, storeIds),
-          lt(hrSchedules.shift_start, dayEnd),
-          gt(hrSchedules.shift_end, dayStart),
-          onlyPublished(),
-        ),
-      )
-      .orderBy(asc(hrSchedules.shift_start)),
-    // Timecards at these stores that are open, or started today.
-    db
-      .select({
-        id: hrTimecards.id,
-        store_id: hrTimecards.store_id,
-        user_id: hrTimecards.user_id,
-        clock_in: hrTimecards.clock_in,
-        clock_out: hrTimecards.clock_out,
-      })
-      .from(hrTimecards)
-      .where(
-        and(
-          tenantScope(hrTimecards, ctx.companyId),
-          inArray(hrTimecards.store_id, storeIds),
-          sql`(${hrTimecards.clock_out} is null or ${hrTimecards.clock_in} >= ${dayStart})`,
-        ),
-      )
-      .orderBy(asc(hrTimecards.clock_in)),
+    publishedShiftsOfDay(db, ctx.companyId, storeIds, today, tz),
+    timecardsOfDay(db, ctx.companyId, storeIds, today, tz),
   ]);
   const openCardIds = allCards.filter((c) => c.clock_out === null).map((c) => c.id);
   const allUserIds = [
@@ -169,22 +139,7 @@ async function viewsInZone(
   ];
   const person = peopleToJoin(db, 'person', ctx.companyId);
   const [openBreaks, allPeople, timeOff] = await Promise.all([
-    openCardIds.length
-      ? db
-          .select({
-            timecard_id: hrTimecardBreaks.timecard_id,
-            break_start: hrTimecardBreaks.break_start,
-            short_description: hrTimecardBreaks.short_description,
-          })
-          .from(hrTimecardBreaks)
-          .where(
-            and(
-              tenantScope(hrTimecardBreaks, ctx.companyId),
-              inArray(hrTimecardBreaks.timecard_id, openCardIds),
-              isNull(hrTimecardBreaks.break_end),
-            ),
-          )
-      : [],
+    openCardIds.length ? openBreaksOf(db, ctx.companyId, openCardIds) : [],
     allUserIds.length
       ? db
           .select({ id: person.id, name: fullName(person) })
@@ -335,29 +290,7 @@ export async function myView(db: Executor, ctx: RequestContext): Promise<MyView>
   const weekFrom = weekStartOf(today, settings.week_start_day);
   const period = payPeriodOf(today, settings.pay_period, settings.pay_period_anchor);
 
-  const store = storesToJoin(db);
-  const upcoming = await db
-    .select({
-      id: hrSchedules.id,
-      store_id: hrSchedules.store_id,
-      store_name: store.name,
-      time_zone: store.time_zone,
-      shift_start: hrSchedules.shift_start,
-      shift_end: hrSchedules.shift_end,
-    })
-    .from(hrSchedules)
-    .innerJoin(store, tenantJoin(store, hrSchedules.company_id, hrSchedules.store_id))
-    .where(
-      and(
-        tenantScope(hrSchedules, ctx.companyId),
-        eq(hrSchedules.user_id, ctx.userId),
-        gte(hrSchedules.shift_end, sql`now()`),
-        lt(hrSchedules.shift_start, sql`now() + interval '14 days'`),
-        onlyPublished(),
-      ),
-    )
-    .orderBy(asc(hrSchedules.shift_start))
-    .limit(50);
+  const upcoming = await upcomingShiftsOf(db, ctx.companyId, ctx.userId);
 
   const corrections = await correctionRequestsOf(db, ctx.companyId, ctx.userId);
 
@@ -390,47 +323,10 @@ async function queryTeam(
   companyId: number,
   filter: { supervisorId?: number; userId?: number },
 ): Promise<TeamMember[]> {
-  const person = peopleToJoin(db);
-  const store = storesToJoin(db);
-  const rows = await db
-    .select({
-      user_id: person.id,
-      name: fullName(person),
-      email: person.email,
-      store_name: store.name,
-      supervisor_id: hrEmployeeDetails.supervisor_id,
-      pay_type: hrEmployeeDetails.pay_type,
-    })
-    .from(hrEmployeeDetails)
-    .innerJoin(person, tenantJoin(person, hrEmployeeDetails.company_id, hrEmployeeDetails.user_id))
-    .leftJoin(store, tenantJoin(store, person.company_id, person.current_store))
-    .where(
-      and(
-        tenantScope(hrEmployeeDetails, companyId),
-        isNull(hrEmployeeDetails.terminated_at),
-        filter.supervisorId ? eq(hrEmployeeDetails.supervisor_id, filter.supervisorId) : undefined,
-        filter.userId ? eq(hrEmployeeDetails.user_id, filter.userId) : undefined,
-      ),
-    )
-    .orderBy(asc(person.last_name), asc(person.first_name))
-    .limit(1000);
+  const rows = await activeEmployees(db, companyId, filter);
   const ids = rows.map((r) => r.user_id);
   if (!ids.length) return [];
-  const open = await db
-    .select({
-      user_id: hrTimecards.user_id,
-      store_name: store.name,
-      on_break: sql<boolean>`exists (select 1 from ${hrTimecardBreaks} b where b.company_id = ${hrTimecards.company_id} and b.timecard_id = ${hrTimecards.id} and b.break_end is null)`,
-    })
-    .from(hrTimecards)
-    .innerJoin(store, tenantJoin(store, hrTimecards.company_id, hrTimecards.store_id))
-    .where(
-      and(
-        tenantScope(hrTimecards, companyId),
-        inArray(hrTimecards.user_id, ids),
-        isNull(hrTimecards.clock_out),
-      ),
-    );
+  const open = await openTimecardsOf(db, companyId, ids);
   const pending = await pendingRequestCounts(db, companyId, ids);
   return rows.map((row) => {
     const card = open.find((o) => o.user_id === row.user_id);
@@ -466,25 +362,7 @@ export async function teamMember(
     !hasPermission(ctx, 'read_employees')
   )
     throw AppError.forbidden();
-  const store = storesToJoin(db);
-  const [card] = await db
-    .select({
-      id: hrTimecards.id,
-      store_name: store.name,
-      clock_in: hrTimecards.clock_in,
-      break_id: sql<
-        number | null
-      >`(select b.id from ${hrTimecardBreaks} b where b.company_id = ${hrTimecards.company_id} and b.timecard_id = ${hrTimecards.id} and b.break_end is null limit 1)`,
-    })
-    .from(hrTimecards)
-    .innerJoin(store, tenantJoin(store, hrTimecards.company_id, hrTimecards.store_id))
-    .where(
-      and(
-        tenantScope(hrTimecards, ctx.companyId),
-        eq(hrTimecards.user_id, userId),
-        isNull(hrTimecards.clock_out),
-      ),
-    );
+  const card = await openTimecardOf(db, ctx.companyId, userId);
   const hrReader = hasPermission(ctx, 'read_hr_timeoff') || hasPermission(ctx, 'write_hr_timeoff');
   const seesTimeoff = hrReader || member.supervisor_id === ctx.userId || userId === ctx.userId;
   return {
@@ -532,38 +410,6 @@ export async function teamClockAction(
     .from(person)
     .where(eq(person.id, ctx.userId));
   const note = `${input.action === 'clock_out' ? 'Clocked out' : 'Break ended'} by ${me?.name ?? 'a manager'}: ${input.reason}`;
-  await db.transaction(async (tx) => {
-    const [card] = await tx
-      .select({ id: hrTimecards.id })
-      .from(hrTimecards)
-      .where(
-        and(
-          tenantScope(hrTimecards, ctx.companyId),
-          eq(hrTimecards.user_id, userId),
-          isNull(hrTimecards.clock_out),
-        ),
-      )
-      .for('update');
-    if (!card) throw AppError.conflict('This employee is not clocked in');
-    const ended = await tx
-      .update(hrTimecardBreaks)
-      .set({ break_end: sql`now()`, updated_at: sql`now()`, end_comment: note })
-      .where(
-        and(
-          tenantScope(hrTimecardBreaks, ctx.companyId),
-          eq(hrTimecardBreaks.timecard_id, card.id),
-          isNull(hrTimecardBreaks.break_end),
-        ),
-      )
-      .returning({ id: hrTimecardBreaks.id });
-    if (input.action === 'end_break') {
-      if (!ended.length) throw AppError.conflict('This employee is not on a break');
-      return;
-    }
-    await tx
-      .update(hrTimecards)
-      .set({ clock_out: sql`now()`, updated_at: sql`now()`, clock_out_comment: note })
-      .where(and(tenantScope(hrTimecards, ctx.companyId), eq(hrTimecards.id, card.id)));
-  });
+  await endOpenClock(db, ctx.companyId, userId, input.action, note);
   return teamMember(db, ctx, userId);
 }

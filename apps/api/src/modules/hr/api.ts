@@ -15,6 +15,16 @@ export { setEmployeePayType, storeTempAccessService } from './store-temp-access.
 export { currentStaff, type StaffMember, type StaffQuery } from './store-access.ts';
 export { supervisorsOf } from './org.ts';
 export { daySnapshot, type DayRow } from './snapshot.ts';
+export {
+  activeEmployees,
+  endOpenClock,
+  openBreaksOf,
+  openTimecardOf,
+  openTimecardsOf,
+  publishedShiftsOfDay,
+  timecardsOfDay,
+  upcomingShiftsOf,
+} from './dashboard-figures.ts';
 export { peopleAtStoresWithin, punchesWithin, type PunchWindow } from './punches.ts';
 export {
   companyBreaks,
