@@ -25,6 +25,16 @@ export {
   timecardsOfDay,
   upcomingShiftsOf,
 } from './dashboard-figures.ts';
+export {
+  deleteSchedules,
+  publishSchedules,
+  scheduledShifts,
+  scheduleOnTimecard,
+  scheduleOwners,
+  updateSchedule,
+  type ScheduledShiftRow,
+  type ShiftFilter,
+} from './schedule-rows.ts';
 export { peopleAtStoresWithin, punchesWithin, type PunchWindow } from './punches.ts';
 export {
   companyBreaks,
@@ -128,10 +138,18 @@ export const employeesPaid = (db: Executor, companyId: number, payType: 'hourly'
     .where(and(tenantScope(hrEmployeeDetails, companyId), eq(hrEmployeeDetails.pay_type, payType)))
     .orderBy(asc(hrEmployeeDetails.user_id));
 
-/** A shift another module schedules (the scheduling module's demo seeding). */
+/** A shift another module schedules (the scheduling module). */
 export type NewSchedule = Omit<typeof hrSchedules.$inferInsert, 'id' | 'created_at' | 'updated_at'>;
 
-/** Adds shifts, in one statement. */
-export async function insertSchedules(db: Executor, rows: readonly NewSchedule[]): Promise<void> {
-  if (rows.length) await db.insert(hrSchedules).values([...rows]);
+/** Adds shifts, in one statement; answers their ids in the order given. */
+export async function insertSchedules(
+  db: Executor,
+  rows: readonly NewSchedule[],
+): Promise<number[]> {
+  if (!rows.length) return [];
+  const inserted = await db
+    .insert(hrSchedules)
+    .values([...rows])
+    .returning({ id: hrSchedules.id });
+  return inserted.map((row) => row.id);
 }

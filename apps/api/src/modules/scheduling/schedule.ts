@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatInZone, zonedTimeToUtc } from '@portal/contract/hr';
 import {
   addDays,
@@ -20,14 +20,27 @@ import type { scheduleChangesSchema } from '@portal/contract/hr-schedules';
 import type { Database, Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hrDepartmentRoles, hrSchedules, hrTimecards } from '../hr/schema.ts';
-import { currentStaff, getCompanySettings } from '../hr/api.ts';
-import { storeHoursOf, storesToJoin } from '../organisation/api.ts';
+import {
+  currentStaff,
+  deleteSchedules,
+  departmentRolesOf,
+  getCompanySettings,
+  insertSchedules,
+  publishSchedules,
+  scheduledShifts,
+  scheduleOnTimecard,
+  scheduleOwners,
+  updateSchedule,
+  type NewSchedule,
+  type ScheduledShiftRow,
+  type ShiftFilter,
+} from '../hr/api.ts';
+import { storeHoursOf } from '../organisation/api.ts';
 import { peopleToJoin } from '../users/api.ts';
 import { hrShiftTemplates } from './schema.ts';
 import { assertDepartmentRole } from './services.ts';
 import { approvedTimeOff, type ApprovedTimeOff } from './time-off.ts';
-import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { tenantScope } from '../../db/columns.ts';
 
 type ChangesInput = z.output<typeof scheduleChangesSchema>;
 type Change = ChangesInput['changes'][number];
@@ -78,37 +91,9 @@ export async function storeEmployees(
   }));
 }
 
-/** The shifts' stores (organisation/api.ts storesToJoin), aliased `store`. */
-const shiftColumns = (store: ReturnType<typeof storesToJoin>) => ({
-  id: hrSchedules.id,
-  user_id: hrSchedules.user_id,
-  store_id: hrSchedules.store_id,
-  store_name: store.name,
-  time_zone: store.time_zone,
-  department_role_id: hrSchedules.department_role_id,
-  department_role_name: hrDepartmentRoles.name,
-  shift_template_id: hrSchedules.shift_template_id,
-  shift_start: hrSchedules.shift_start,
-  shift_end: hrSchedules.shift_end,
-  published_at: hrSchedules.published_at,
-  notes: hrSchedules.notes,
-});
-
-/** Shifts of the company matching `where`, with their store and role names. */
-async function findShifts(db: Executor, companyId: number, where: SQL | undefined) {
-  const store = storesToJoin(db);
-  return db
-    .select(shiftColumns(store))
-    .from(hrSchedules)
-    .innerJoin(store, tenantJoin(store, hrSchedules.company_id, hrSchedules.store_id))
-    .leftJoin(
-      hrDepartmentRoles,
-      tenantJoin(hrDepartmentRoles, hrSchedules.company_id, hrSchedules.department_role_id),
-    )
-    .where(and(tenantScope(hrSchedules, companyId), where))
-    .orderBy(asc(hrSchedules.shift_start), asc(hrSchedules.id));
-}
-type ShiftRow = Awaited<ReturnType<typeof findShifts>>[number];
+/** Shifts of the company matching `filter`, with their store and role names (hr/api.ts). */
+const findShifts = scheduledShifts;
+type ShiftRow = ScheduledShiftRow;
 
 /** A stored shift as the grid shows it: local date and times at its own store. */
 function present(row: ShiftRow): ScheduleShift {
@@ -134,12 +119,10 @@ function present(row: ShiftRow): ScheduleShift {
 }
 
 /** Shifts of these users overlapping [from, to) at any store. */
-const overlapping = (userIds: readonly number[], from: string, to: string) =>
-  and(
-    inArray(hrSchedules.user_id, userIds.length ? [...userIds] : [0]),
-    lt(hrSchedules.shift_start, to),
-    gt(hrSchedules.shift_end, from),
-  );
+const overlapping = (userIds: readonly number[], from: string, to: string): ShiftFilter => ({
+  userIds,
+  overlaps: { from, to },
+});
 
 // ---- Conflicts
 
@@ -231,15 +214,10 @@ export async function scheduleWeek(
   const { from, to } = weekRange(weekStart, store.time_zone);
   const employees = await storeEmployees(db, ctx.companyId, store.id);
   const ids = employees.map((e) => e.id);
-  const rows = await findShifts(
-    db,
-    ctx.companyId,
-    and(
-      or(eq(hrSchedules.store_id, store.id), inArray(hrSchedules.user_id, ids.length ? ids : [0])),
-      lt(hrSchedules.shift_start, to),
-      gt(hrSchedules.shift_end, from),
-    ),
-  );
+  const rows = await findShifts(db, ctx.companyId, {
+    storeOrUsers: { storeId: store.id, userIds: ids },
+    overlaps: { from, to },
+  });
   // Someone no longer at the store keeps their row while they have shifts here this week.
   const missing = [...new Set(rows.map((r) => r.user_id))].filter((id) => !ids.includes(id));
   if (missing.length) {
@@ -296,19 +274,14 @@ export async function myShifts(
   from: string,
   to: string,
 ): Promise<ScheduleShift[]> {
-  const rows = await findShifts(
-    db,
-    ctx.companyId,
-    and(
-      eq(hrSchedules.user_id, ctx.userId),
-      sql`${hrSchedules.published_at} is not null`,
-      overlapping(
-        [ctx.userId],
-        new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString(),
-        new Date(Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000).toISOString(),
-      ),
+  const rows = await findShifts(db, ctx.companyId, {
+    publishedOnly: true,
+    ...overlapping(
+      [ctx.userId],
+      new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString(),
+      new Date(Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000).toISOString(),
     ),
-  );
+  });
   return rows.map(present).filter((s) => s.date >= from && s.date <= to);
 }
 
@@ -341,7 +314,7 @@ async function plan(db: Executor, ctx: RequestContext, input: ChangesInput): Pro
 
   const touchedIds = input.changes.flatMap((c) => (c.op === 'create' ? [] : [c.id]));
   const existing = touchedIds.length
-    ? (await findShifts(db, ctx.companyId, inArray(hrSchedules.id, touchedIds))).map(present)
+    ? (await findShifts(db, ctx.companyId, { ids: touchedIds })).map(present)
     : [];
   const byId = new Map(existing.map((s) => [s.id, s]));
   const seen = new Set<number>();
@@ -474,12 +447,8 @@ async function assertNotClockedIn(
   message: string = scheduleMessages.clockedIn,
 ) {
   if (!ids.length) return;
-  const [used] = await tx
-    .select({ id: hrTimecards.schedule_id })
-    .from(hrTimecards)
-    .where(and(tenantScope(hrTimecards, companyId), inArray(hrTimecards.schedule_id, [...ids])))
-    .limit(1);
-  if (used) throw AppError.conflict(message, { shift_id: used.id });
+  const used = await scheduleOnTimecard(tx, companyId, ids);
+  if (used !== null) throw AppError.conflict(message, { shift_id: used });
 }
 
 /**
@@ -495,11 +464,7 @@ export async function saveChanges(
     const userIds = input.changes.flatMap((c) => ('user_id' in c ? [c.user_id] : []));
     const updateIds = input.changes.flatMap((c) => (c.op === 'update' ? [c.id] : []));
     if (updateIds.length) {
-      const owners = await tx
-        .select({ user_id: hrSchedules.user_id })
-        .from(hrSchedules)
-        .where(and(tenantScope(hrSchedules, ctx.companyId), inArray(hrSchedules.id, updateIds)));
-      userIds.push(...owners.map((o) => o.user_id));
+      userIds.push(...(await scheduleOwners(tx, ctx.companyId, updateIds)));
     }
     await lockEmployees(tx, ctx.companyId, userIds);
     const planned = await plan(tx, ctx, input);
@@ -528,56 +493,42 @@ export async function saveChanges(
       planned.reassigned,
       scheduleMessages.clockedInReassign,
     );
-    if (planned.deletes.length)
-      await tx
-        .delete(hrSchedules)
-        .where(
-          and(tenantScope(hrSchedules, ctx.companyId), inArray(hrSchedules.id, planned.deletes)),
-        );
+    if (planned.deletes.length) await deleteSchedules(tx, ctx.companyId, planned.deletes);
     const updatedIds: number[] = [];
     for (const { change, slot } of planned.updates) {
-      await tx
-        .update(hrSchedules)
-        .set({
+      await updateSchedule(tx, ctx.companyId, change.id, {
+        user_id: change.user_id,
+        department_role_id: change.department_role_id,
+        shift_template_id: change.shift_template_id,
+        notes: change.notes,
+        shift_start: slot.shift_start,
+        shift_end: slot.shift_end,
+      });
+      updatedIds.push(change.id);
+    }
+    const createdIds: number[] = [];
+    if (planned.creates.length) {
+      const inserted = await insertSchedules(
+        tx,
+        planned.creates.map(({ change, slot }) => ({
+          company_id: ctx.companyId,
           user_id: change.user_id,
+          store_id: planned.store.id,
           department_role_id: change.department_role_id,
           shift_template_id: change.shift_template_id,
           notes: change.notes,
           shift_start: slot.shift_start,
           shift_end: slot.shift_end,
-          updated_at: sql`now()`,
-        })
-        .where(and(tenantScope(hrSchedules, ctx.companyId), eq(hrSchedules.id, change.id)));
-      updatedIds.push(change.id);
-    }
-    const createdIds: number[] = [];
-    if (planned.creates.length) {
-      const inserted = await tx
-        .insert(hrSchedules)
-        .values(
-          planned.creates.map(({ change, slot }) => ({
-            company_id: ctx.companyId,
-            user_id: change.user_id,
-            store_id: planned.store.id,
-            department_role_id: change.department_role_id,
-            shift_template_id: change.shift_template_id,
-            notes: change.notes,
-            shift_start: slot.shift_start,
-            shift_end: slot.shift_end,
-            published_at: null,
-          })),
-        )
-        .returning({ id: hrSchedules.id });
-      createdIds.push(...inserted.map((row) => row.id));
+          published_at: null,
+        })),
+      );
+      createdIds.push(...inserted);
     }
     const saved = new Map(
-      (
-        await findShifts(
-          tx,
-          ctx.companyId,
-          inArray(hrSchedules.id, [...createdIds, ...updatedIds, 0]),
-        )
-      ).map((row) => [row.id, present(row)]),
+      (await findShifts(tx, ctx.companyId, { ids: [...createdIds, ...updatedIds] })).map((row) => [
+        row.id,
+        present(row),
+      ]),
     );
     const pick = (ids: number[]) => ids.flatMap((id) => saved.get(id) ?? []);
     return {
@@ -592,12 +543,10 @@ export async function saveChanges(
 /** Deletes one shift of the company (DELETE /hr-schedules/{id}). */
 export async function deleteShift(db: Database, ctx: RequestContext, id: number) {
   return db.transaction(async (tx) => {
-    const [row] = await findShifts(tx, ctx.companyId, eq(hrSchedules.id, id));
+    const [row] = await findShifts(tx, ctx.companyId, { ids: [id] });
     if (!row) throw AppError.notFound('Shift');
     await assertNotClockedIn(tx, ctx.companyId, [id]);
-    await tx
-      .delete(hrSchedules)
-      .where(and(tenantScope(hrSchedules, ctx.companyId), eq(hrSchedules.id, id)));
+    await deleteSchedules(tx, ctx.companyId, [id]);
     return present(row);
   });
 }
@@ -620,15 +569,7 @@ export async function copyLastWeek(
     const weekStart = await companyWeekStart(tx, ctx.companyId, anyDate);
     const last = weekRange(addDays(weekStart, -7), store.time_zone);
     const source = (
-      await findShifts(
-        tx,
-        ctx.companyId,
-        and(
-          eq(hrSchedules.store_id, store.id),
-          sql`${hrSchedules.shift_start} >= ${last.from}`,
-          lt(hrSchedules.shift_start, last.to),
-        ),
-      )
+      await findShifts(tx, ctx.companyId, { storeId: store.id, startsWithin: last })
     ).map(present);
     const atStore = new Set((await storeEmployees(tx, ctx.companyId, store.id)).map((e) => e.id));
     await lockEmployees(
@@ -650,7 +591,7 @@ export async function copyLastWeek(
       )
     ).map((row) => ({ user_id: row.user_id, start: row.shift_start, end: row.shift_end }));
     const skipped: ScheduleCopyResult['skipped'] = [];
-    const values: (typeof hrSchedules.$inferInsert)[] = [];
+    const values: NewSchedule[] = [];
     for (const shift of source) {
       const date = addDays(shift.date, 7);
       if (!atStore.has(shift.user_id)) {
@@ -680,7 +621,7 @@ export async function copyLastWeek(
         published_at: null,
       });
     }
-    if (values.length) await tx.insert(hrSchedules).values(values);
+    await insertSchedules(tx, values);
     return { created: values.length, skipped };
   });
 }
@@ -696,34 +637,14 @@ export async function publishWeek(
     const store = await storeOf(tx, ctx.companyId, storeId);
     const weekStart = await companyWeekStart(tx, ctx.companyId, anyDate);
     const { from, to } = weekRange(weekStart, store.time_zone);
-    const published = await tx
-      .update(hrSchedules)
-      .set({ published_at: sql`now()`, updated_at: sql`now()` })
-      .where(
-        and(
-          tenantScope(hrSchedules, ctx.companyId),
-          eq(hrSchedules.store_id, store.id),
-          isNull(hrSchedules.published_at),
-          sql`${hrSchedules.shift_start} >= ${from}`,
-          lt(hrSchedules.shift_start, to),
-        ),
-      )
-      .returning({ id: hrSchedules.id });
-    if (!published.length) throw AppError.badRequest(scheduleMessages.nothingToPublish);
-    return { published: published.length };
+    const published = await publishSchedules(tx, ctx.companyId, store.id, from, to);
+    if (!published) throw AppError.badRequest(scheduleMessages.nothingToPublish);
+    return { published };
   });
 }
 
 /** Active department roles of the company, as the engine lists rows. */
 export async function departmentRoles(db: Executor, ctx: RequestContext) {
-  const results = await db
-    .select({
-      id: hrDepartmentRoles.id,
-      name: hrDepartmentRoles.name,
-      is_active: hrDepartmentRoles.is_active,
-    })
-    .from(hrDepartmentRoles)
-    .where(tenantScope(hrDepartmentRoles, ctx.companyId))
-    .orderBy(asc(hrDepartmentRoles.name));
+  const results = await departmentRolesOf(db, ctx.companyId);
   return { results, total: results.length };
 }
