@@ -293,13 +293,9 @@ export function tenantPglite(gate: PgliteGate, fixed?: 'system'): PGlite {
 // Migrate time: the role, its grants, and the policy on every table with company_id
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The policy's condition: the connection's company, or the system path. Each setting is read in a
- * scalar subquery, which PostgreSQL runs once per statement (an InitPlan) instead of once per row:
- * a capped count of 2,001 rows spent most of its time in current_setting() before.
- */
+/** The policy's condition: the connection's company, or the system path. */
 export const TENANT_CONDITION =
-  "company_id = (select nullif(current_setting('app.company_id', true), '')::integer) or (select current_setting('app.bypass', true) = 'on')";
+  "company_id = nullif(current_setting('app.company_id', true), '')::integer or current_setting('app.bypass', true) = 'on'";
 
 /**
  * Idempotent, run by the owner after the drizzle migrations on every start: creates APP_ROLE
@@ -325,8 +321,7 @@ begin
   grant usage, select, update on all sequences in schema public to ${APP_ROLE};
   for t in
     select c.oid::regclass as rel, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
-      (select pg_get_expr(p.polqual, p.polrelid) from pg_policy p
-        where p.polrelid = c.oid and p.polname = '${POLICY_NAME}') as policy
+      exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = '${POLICY_NAME}') as has_policy
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p')
@@ -335,12 +330,8 @@ begin
   loop
     if not t.enabled then execute format('alter table %s enable row level security', t.rel); end if;
     if not t.forced then execute format('alter table %s force row level security', t.rel); end if;
-    if t.policy is null then
+    if not t.has_policy then
       execute format('create policy ${POLICY_NAME} on %s using (%s) with check (%s)',
-        t.rel, $c$${TENANT_CONDITION}$c$, $c$${TENANT_CONDITION}$c$);
-    elsif t.policy not like '%SELECT%' then
-      -- A policy of an earlier version (settings read per row): the same rule, read once.
-      execute format('alter policy ${POLICY_NAME} on %s using (%s) with check (%s)',
         t.rel, $c$${TENANT_CONDITION}$c$, $c$${TENANT_CONDITION}$c$);
     end if;
   end loop;
