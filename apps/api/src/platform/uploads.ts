@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { createReadStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { link, mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, replySchema } from '@portal/contract/envelope';
@@ -383,6 +383,14 @@ export function signFileUrls(value: unknown, uploads: Uploads, ctx: RequestConte
 }
 
 /**
+ * Writes in this process that queued files so far. A write's response sweeps the queue only when
+ * this moved while the write ran, so a write that queued nothing (a sign-in, most saves) costs no
+ * statement. A write that overlapped another's queueing sweeps too, and the queueing write sweeps
+ * again after its own commit, so no committed file waits for a later write.
+ */
+let queueingWrites = 0;
+
+/**
  * Queues the files of a deleted (or replaced) record for deletion, inside the deleting
  * transaction; the files go once it has committed (deleteQueuedFiles). Takes file addresses or
  * bare keys; anything else is ignored, so a record's fields can be passed as they are.
@@ -397,11 +405,12 @@ export async function queueFileDeletion(tx: Executor, urls: readonly unknown[]):
       }),
     ),
   ];
-  if (keys.length)
-    await tx
-      .insert(fileDeletions)
-      .values(keys.map((key) => ({ key })))
-      .onConflictDoNothing();
+  if (!keys.length) return;
+  queueingWrites++;
+  await tx
+    .insert(fileDeletions)
+    .values(keys.map((key) => ({ key })))
+    .onConflictDoNothing();
 }
 
 /** The key in a stored address (`/api/uploads/<key>`, maybe signed), or null. */
@@ -441,11 +450,21 @@ export async function uploadRoutes(
   app.addHook('preSerialization', async (request, _reply, payload) =>
     request.ctx ? signFileUrls(payload, uploads, request.ctx) : payload,
   );
+  const queueingAtStart = new WeakMap<FastifyRequest, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method !== 'GET') queueingAtStart.set(request, queueingWrites);
+    done();
+  });
+  const sweep = (log: FastifyBaseLogger) =>
+    deleteQueuedFiles(db, uploads).catch((error: unknown) =>
+      log.error({ err: error }, 'could not delete the files of deleted records'),
+    );
+  // Files queued before a restart go at once.
+  app.addHook('onReady', async () => void (await sweep(app.log)));
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || reply.statusCode >= 400) return;
-    await deleteQueuedFiles(db, uploads).catch((error: unknown) =>
-      request.log.error({ err: error }, 'could not delete the files of deleted records'),
-    );
+    if (queueingAtStart.get(request) === queueingWrites) return;
+    await sweep(request.log);
   });
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
