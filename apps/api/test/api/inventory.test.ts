@@ -288,6 +288,125 @@ describe('fulfilment and receiving', () => {
     expect(twice.status).toBe(409);
   });
 
+  it('a partial ship puts the rest on a backorder that holds it, ships later and cancels', async () => {
+    interface OrderRow {
+      id: number;
+      store_id: number;
+      kind: string;
+      status: string;
+      note: string | null;
+      total_cents: number;
+      lines: { product_id: number; quantity: number; unit_price_cents: number }[];
+    }
+    interface ShopRow {
+      id: number;
+      in_stock: number;
+      reserved: number;
+    }
+    // Products of its own, so no other test's orders hold their units.
+    const product = async (sku: string) => {
+      const res = await call<{ id: number }>('POST', '/products', agent, {
+        name: `Backorder ${sku}`,
+        sku: `${sku}-${run}`,
+        price_cents: 45_000,
+        is_serialized: true,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.id;
+    };
+    const phone = await product('BOPHONE');
+    const tablet = await product('BOTABLET');
+    const shopTablet = async () => {
+      const page = await call<{ results: ShopRow[] }>(
+        'GET',
+        `/shop/products?search=BOTABLET-${run}`,
+        agent,
+      );
+      const row = page.body.data.results.find((found) => found.id === tablet);
+      if (!row) throw new Error(`the shop lists no tablet: ${JSON.stringify(page.body)}`);
+      return row;
+    };
+    await addStock(phone, serials(`B${run}`, 2));
+    await addStock(tablet, serials(`BT${run}`, 3));
+    const id = await submittedOrder([
+      [phone, 2],
+      [tablet, 2],
+    ]);
+    const before = await shopTablet();
+    expect(before).toMatchObject({ in_stock: 1, reserved: 2 });
+    const partial = await call<OrderRow>('POST', `/fulfill-order/${id}`, agent, {
+      serials: [`B${run}-0000`, `BT${run}-0001`],
+      partial: true,
+    });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(200);
+    expect(partial.body.data.status).toBe('shipped');
+    const backorderId = Number(/backorder #(\d+)$/.exec(partial.body.message)?.[1]);
+    expect(partial.body.message).toBe(`Order shipped; the rest is on backorder #${backorderId}`);
+    const backorder = (await call<OrderRow>('GET', `/orders/${backorderId}`, agent)).body.data;
+    expect(backorder).toMatchObject({
+      store_id: storeId,
+      kind: 'device',
+      status: 'pending_shipment',
+      note: `Backorder of order #${id}`,
+      total_cents: 90_000,
+    });
+    expect(
+      backorder.lines.map((line) => [line.product_id, line.quantity, line.unit_price_cents]),
+    ).toEqual([
+      [phone, 1, 45_000],
+      [tablet, 1, 45_000],
+    ]);
+    const trail = await call<{ note: string | null }[]>('GET', `/orders/${id}/history`, agent);
+    expect(trail.body.data.map((entry) => entry.note)).toContain(
+      `2 units shipped (partial); the rest on backorder #${backorderId}`,
+    );
+    const queue = await call<{ id: number }[]>('GET', '/unfulfilled-orders', agent);
+    expect(queue.body.data.map((row) => row.id)).toContain(backorderId);
+    // The shipped tablet left the warehouse; the backordered one is still held.
+    const after = await shopTablet();
+    expect(after.in_stock).toBe(before.in_stock);
+    expect(after.reserved).toBe(before.reserved - 1);
+
+    expect((await call('GET', `/orders/${backorderId}`, other)).status).toBe(404);
+    expect((await call('GET', `/fulfill-order/${backorderId}`, other)).status).toBe(404);
+
+    const received = await call<{ status: string; missing: string[] }>(
+      'POST',
+      `/receive-order/${id}`,
+      agent,
+      { serials: [`BT${run}-0001`, `B${run}-0000`] },
+    );
+    expect(received.body.data).toMatchObject({ status: 'received', missing: [] });
+
+    const rest = await call<OrderRow>('POST', `/fulfill-order/${backorderId}`, agent, {
+      serials: [`B${run}-0001`, `BT${run}-0002`],
+    });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(rest.body.message).toBe('Order shipped');
+    expect(rest.body.data.status).toBe('shipped');
+    expect((await shopTablet()).reserved).toBe(before.reserved - 2);
+
+    // Picking everything with `partial` makes no backorder; canceling a backorder releases it.
+    await addStock(tablet, serials(`C${run}`, 2));
+    const whole = await submittedOrder([[tablet, 1]]);
+    const all = await call('POST', `/fulfill-order/${whole}`, agent, {
+      serials: [`C${run}-0000`],
+      partial: true,
+    });
+    expect(all.body.message).toBe('Order shipped');
+    const two = await submittedOrder([[tablet, 2]]);
+    const held = (await shopTablet()).reserved;
+    const one = await call('POST', `/fulfill-order/${two}`, agent, {
+      serials: [`C${run}-0001`],
+      partial: true,
+    });
+    const second = Number(/backorder #(\d+)$/.exec(one.body.message)?.[1]);
+    expect((await shopTablet()).reserved).toBe(held - 1);
+    const canceled = await call('POST', `/orders/${second}/transition`, agent, { to: 'canceled' });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect((await shopTablet()).reserved).toBe(held - 2);
+  });
+
   it('another company: every order route answers 404', async () => {
     const id = await submittedOrder([[phone, 1]]);
     expect((await call('GET', `/fulfill-order/${id}`, other)).status).toBe(404);

@@ -206,11 +206,15 @@ export function inventoryRoutes(app: FastifyInstance, db: Database) {
       response: { 200: replySchema(orderSchema), ...errors },
     },
     config: { access: 'write_order_fulfillment' },
-    handler: async (request) =>
-      ok(
-        'Order shipped',
-        await fulfilOrder(db, callerOf(request), request.params.id, request.body),
-      ),
+    handler: async (request) => {
+      const shipped = await fulfilOrder(db, callerOf(request), request.params.id, request.body);
+      return ok(
+        shipped.backorder_id === null
+          ? 'Order shipped'
+          : `Order shipped; the rest is on backorder #${shipped.backorder_id}`,
+        shipped.order,
+      );
+    },
   });
 
   r.post('/receive-order/:id/check', {

@@ -14,7 +14,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { tenantScope } from '../../db/columns.ts';
 import { productNamesOf } from '../catalog/api.ts';
-import { lockOrderForStock, moveOrder, ordersInStatus } from '../orders/api.ts';
+import { createBackorder, lockOrderForStock, moveOrder, ordersInStatus } from '../orders/api.ts';
 import { namesOf } from '../users/api.ts';
 import { serialRejections } from './hooks.ts';
 import { inventoryItems, orderDiscrepancies, stockLocations, stockMovements } from './schema.ts';
@@ -505,7 +505,9 @@ export async function pickList(db: Database, ctx: RequestContext, id: number) {
  * POST /fulfill-order/{id}: the picked serials leave the warehouse for the order's in-transit
  * location and the order moves (Accept if submitted, then Ship) in one transaction. The order and
  * the units are locked (FOR UPDATE): two clerks cannot ship one serial twice. Each product's count
- * must equal its ordered quantity, or be at most it when `partial`.
+ * must equal its ordered quantity, or be at most it when `partial`: then what is not picked stays
+ * on order as a backorder (orders/api.ts createBackorder) in the same transaction; the answer
+ * names it (`backorder_id`, null when none).
  */
 export async function fulfilOrder(
   db: Database,
@@ -558,14 +560,21 @@ export async function fulfilOrder(
     const inTransit = await locationOf(tx, ctx.companyId, { order_id: id });
     await moveUnits(tx, ctx, items, inTransit, 'Shipped to store', id);
     if (order.status === 'submitted') await moveOrder(tx, ctx, id, 'pending_shipment');
-    const shippedNote = `${items.length} unit${items.length === 1 ? '' : 's'} shipped`;
-    return moveOrder(
-      tx,
-      ctx,
-      id,
-      'shipped',
-      input.partial ? `${shippedNote} (partial)` : shippedNote,
+    const remaining = new Map(
+      [...order.quantities].map(([productId, quantity]) => [
+        productId,
+        quantity - (picked.get(productId) ?? 0),
+      ]),
     );
+    const backorderId = input.partial ? await createBackorder(tx, ctx, id, remaining) : null;
+    const shippedNote = `${items.length} unit${items.length === 1 ? '' : 's'} shipped`;
+    const note = !input.partial
+      ? shippedNote
+      : backorderId === null
+        ? `${shippedNote} (partial)`
+        : `${shippedNote} (partial); the rest on backorder #${backorderId}`;
+    const shipped = await moveOrder(tx, ctx, id, 'shipped', note);
+    return { order: shipped, backorder_id: backorderId };
   });
 }
 

@@ -4,6 +4,8 @@ import type { Database, Executor, Tx } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
+import { publish } from '../../platform/events.ts';
+import { recordHistory } from '../../platform/resources/history.ts';
 import { attachReferences } from '../../platform/resources/references.ts';
 import { orderLines, orders } from './schema.ts';
 import { orderService } from './services.ts';
@@ -70,6 +72,101 @@ export const moveOrder = async (
 ): Promise<Order> =>
   // The engine presents the row as the resource's row schema (the lines and names attached).
   (await orderService.transition(tx, ctx, id, { to, note })) as unknown as Order;
+
+/**
+ * After a partial shipment of order `sourceId` (locked by the caller), the units not shipped
+ * (`remaining`: product id -> quantity) become a new order for the same store and kind, already
+ * accepted by the warehouse (`pending_shipment`, so it holds those units in the shop's
+ * availability; no availability check: the warehouse accepted them with the source order). Each
+ * backordered unit keeps its source line's price and a share of its tax, never re-priced: a
+ * product's shipped units are taken from its first lines, the rest of each line is backordered.
+ * History: "Backorder of order #<id>". Answers the new order's id, or null when nothing remains.
+ */
+export async function createBackorder(
+  tx: Tx,
+  ctx: RequestContext,
+  sourceId: number,
+  remaining: ReadonlyMap<number, number>,
+): Promise<number | null> {
+  const [source] = await tx
+    .select({ store_id: orders.store_id, kind: orders.kind })
+    .from(orders)
+    .where(and(eq(orders.id, sourceId), tenantScope(orders, ctx.companyId)));
+  if (!source) throw AppError.notFound('Order');
+  const sourceLines = await tx
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.order_id, sourceId), tenantScope(orderLines, ctx.companyId)))
+    .orderBy(orderLines.id);
+  // Per product, the units shipped: the ordered quantity less what remains.
+  const shipped = new Map<number, number>();
+  for (const line of sourceLines)
+    shipped.set(line.product_id, (shipped.get(line.product_id) ?? 0) + line.quantity);
+  for (const [productId, quantity] of shipped)
+    shipped.set(productId, quantity - Math.min(quantity, remaining.get(productId) ?? 0));
+  const lines = sourceLines.flatMap((line) => {
+    const taken = Math.min(line.quantity, shipped.get(line.product_id) ?? 0);
+    shipped.set(line.product_id, (shipped.get(line.product_id) ?? 0) - taken);
+    const quantity = line.quantity - taken;
+    if (quantity <= 0) return [];
+    const subtotal = quantity * line.unit_price_cents;
+    const tax = Math.round((line.tax_cents * quantity) / line.quantity);
+    return [
+      {
+        product_id: line.product_id,
+        quantity,
+        unit_price_cents: line.unit_price_cents,
+        tax_cents: tax,
+        total_cents: subtotal + tax,
+        subtotal,
+      },
+    ];
+  });
+  if (!lines.length) return null;
+  const note = `Backorder of order #${String(sourceId)}`;
+  const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
+  const tax = lines.reduce((sum, line) => sum + line.tax_cents, 0);
+  const [made] = await tx
+    .insert(orders)
+    .values({
+      company_id: ctx.companyId,
+      store_id: source.store_id,
+      kind: source.kind,
+      status: 'pending_shipment',
+      note,
+      subtotal_cents: subtotal,
+      tax_cents: tax,
+      total_cents: subtotal + tax,
+      created_by: ctx.userId,
+    })
+    .returning({ id: orders.id });
+  if (!made) throw AppError.conflict('Backorder not created');
+  await tx.insert(orderLines).values(
+    lines.map(({ subtotal: _subtotal, ...line }) => ({
+      ...line,
+      company_id: ctx.companyId,
+      order_id: made.id,
+    })),
+  );
+  await recordHistory(tx, ctx, {
+    companyId: ctx.companyId,
+    resource: orderResource.name,
+    recordId: made.id,
+    action: 'created',
+    to: 'pending_shipment',
+    note,
+    after: { store_id: source.store_id, kind: source.kind, status: 'pending_shipment', note },
+  });
+  await publish(tx, ctx.companyId, {
+    type: 'order.status_changed',
+    audience: { permission: 'read_orders' },
+    id: made.id,
+    store_id: source.store_id,
+    from: null,
+    to: 'pending_shipment',
+  });
+  return made.id;
+}
 
 const storeReference = orderResource.references?.store_id ?? {
   resource: 'stores',
