@@ -356,6 +356,13 @@ describe('fulfilment and receiving', () => {
       [phone, 1, 45_000],
       [tablet, 1, 45_000],
     ]);
+    // The original keeps what shipped, so the four units are counted once across both orders.
+    const original = (await call<OrderRow>('GET', `/orders/${id}`, agent)).body.data;
+    expect(original.total_cents).toBe(90_000);
+    expect(original.lines.map((line) => [line.product_id, line.quantity])).toEqual([
+      [phone, 1],
+      [tablet, 1],
+    ]);
     const trail = await call<{ note: string | null }[]>('GET', `/orders/${id}/history`, agent);
     expect(trail.body.data.map((entry) => entry.note)).toContain(
       `2 units shipped (partial); the rest on backorder #${backorderId}`,

@@ -80,6 +80,9 @@ export const moveOrder = async (
  * availability; no availability check: the warehouse accepted them with the source order). Each
  * backordered unit keeps its source line's price and a share of its tax, never re-priced: a
  * product's shipped units are taken from its first lines, the rest of each line is backordered.
+ * The source keeps what shipped: its lines lose the backordered units and their share of tax (a
+ * line none of whose units shipped stays, at quantity 0, with its price adjustments), so each unit
+ * ordered is counted once, on one order or the other.
  * History: "Backorder of order #<id>". Answers the new order's id, or null when nothing remains.
  */
 export async function createBackorder(
@@ -104,25 +107,49 @@ export async function createBackorder(
     shipped.set(line.product_id, (shipped.get(line.product_id) ?? 0) + line.quantity);
   for (const [productId, quantity] of shipped)
     shipped.set(productId, quantity - Math.min(quantity, remaining.get(productId) ?? 0));
-  const lines = sourceLines.flatMap((line) => {
+  const split = sourceLines.flatMap((line) => {
     const taken = Math.min(line.quantity, shipped.get(line.product_id) ?? 0);
     shipped.set(line.product_id, (shipped.get(line.product_id) ?? 0) - taken);
     const quantity = line.quantity - taken;
     if (quantity <= 0) return [];
     const subtotal = quantity * line.unit_price_cents;
     const tax = Math.round((line.tax_cents * quantity) / line.quantity);
-    return [
-      {
-        product_id: line.product_id,
-        quantity,
-        unit_price_cents: line.unit_price_cents,
-        tax_cents: tax,
-        total_cents: subtotal + tax,
-        subtotal,
-      },
-    ];
+    const backordered = {
+      product_id: line.product_id,
+      quantity,
+      unit_price_cents: line.unit_price_cents,
+      tax_cents: tax,
+      total_cents: subtotal + tax,
+      subtotal,
+    };
+    return [{ source: line, backordered }];
   });
-  if (!lines.length) return null;
+  if (!split.length) return null;
+  const lines = split.map((part) => part.backordered);
+  for (const { source, backordered } of split) {
+    const quantity = source.quantity - backordered.quantity;
+    const tax = source.tax_cents - backordered.tax_cents;
+    await tx
+      .update(orderLines)
+      .set({
+        quantity,
+        tax_cents: tax,
+        total_cents: quantity * source.unit_price_cents + tax + source.adjustment_cents,
+      })
+      .where(and(eq(orderLines.id, source.id), tenantScope(orderLines, ctx.companyId)));
+  }
+  const kept = sql`(select coalesce(sum(${orderLines.quantity} * ${orderLines.unit_price_cents}), 0)::int
+    from ${orderLines} where ${tenantScope(orderLines, ctx.companyId)} and ${orderLines.order_id} = ${sourceId})`;
+  const keptTax = sql`(select coalesce(sum(${orderLines.tax_cents}), 0)::int
+    from ${orderLines} where ${tenantScope(orderLines, ctx.companyId)} and ${orderLines.order_id} = ${sourceId})`;
+  await tx
+    .update(orders)
+    .set({
+      subtotal_cents: kept,
+      tax_cents: keptTax,
+      total_cents: sql`${kept} + ${keptTax} + ${orders.adjustment_cents}`,
+    })
+    .where(and(eq(orders.id, sourceId), tenantScope(orders, ctx.companyId)));
   const note = `Backorder of order #${String(sourceId)}`;
   const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
   const tax = lines.reduce((sum, line) => sum + line.tax_cents, 0);
