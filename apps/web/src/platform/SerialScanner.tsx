@@ -1,23 +1,26 @@
-import CloseIcon from '@mui/icons-material/Close';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { FrameDecoder } from './barcode-decoder.ts';
+import {
+  CameraDialog,
+  CameraPreview,
+  CameraSelect,
+  useCamera,
+  type CameraMessages,
+} from './camera.tsx';
 
 export interface SerialScannerProps {
   serials: string[];
@@ -149,40 +152,31 @@ export interface CameraScanDialogProps {
  * is loaded when the dialog opens. No camera, or permission refused: a message, and the serial
  * field behind the dialog still takes typed serials.
  */
-export function CameraScanDialog(props: CameraScanDialogProps) {
-  const titleId = useId();
+export function CameraScanDialog({ title = 'Scan with camera', ...props }: CameraScanDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog
+    <CameraDialog
       open={props.open}
       onClose={props.onClose}
-      aria-labelledby={titleId}
+      title={title}
       maxWidth="sm"
-      fullWidth
       fullScreen={phone}
     >
-      {/* The body mounts with the open dialog: each opening starts the camera afresh. */}
-      {props.open && <CameraScanBody {...props} titleId={titleId} />}
-    </Dialog>
+      <CameraScanBody {...props} />
+    </CameraDialog>
   );
 }
 
-const canUseCamera = () =>
-  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
-
 const TYPE_INSTEAD = 'You can still type the serial, or use a barcode scanner.';
 
-function cameraProblem(reason: unknown): string {
-  const name = reason instanceof Error || reason instanceof DOMException ? reason.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError')
-    return `Camera permission was denied. ${TYPE_INSTEAD}`;
-  if (name === 'NotFoundError' || name === 'OverconstrainedError')
-    return `No camera was found. ${TYPE_INSTEAD}`;
-  if (name === 'NotReadableError')
-    return `The camera is in use by another application. ${TYPE_INSTEAD}`;
-  return `The camera could not be started. ${TYPE_INSTEAD}`;
-}
+const CAMERA_MESSAGES: CameraMessages = {
+  unsupported: `This browser cannot use a camera here. ${TYPE_INSTEAD}`,
+  denied: `Camera permission was denied. ${TYPE_INSTEAD}`,
+  missing: `No camera was found. ${TYPE_INSTEAD}`,
+  busy: `The camera is in use by another application. ${TYPE_INSTEAD}`,
+  failed: `The camera could not be started. ${TYPE_INSTEAD}`,
+};
 
 /** A short confirmation beep; silent where the browser has no audio. */
 function beep() {
@@ -207,18 +201,13 @@ const DECODE_EVERY_MS = 200;
 function CameraScanBody({
   onClose,
   onDetected,
-  title = 'Scan with camera',
-  titleId,
-}: CameraScanDialogProps & { titleId: string }) {
-  const videoRef = useRef<HTMLVideoElement | null>(null);
-  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
-  /** the camera the user chose; none: the one the browser picked (`current`) */
-  const [chosen, setChosen] = useState('');
-  const [current, setCurrent] = useState('');
-  const [streaming, setStreaming] = useState(false);
-  const [cameraError, setCameraError] = useState<string | null>(() =>
-    canUseCamera() ? null : `This browser cannot use a camera here. ${TYPE_INSTEAD}`,
-  );
+}: Pick<CameraScanDialogProps, 'onClose' | 'onDetected'>) {
+  // The camera facing away from the user (a phone's back camera) unless one is chosen.
+  const camera = useCamera({
+    messages: CAMERA_MESSAGES,
+    video: { facingMode: { ideal: 'environment' } },
+  });
+  const { videoRef, streaming } = camera;
   const [decoder, setDecoder] = useState<FrameDecoder | null>(null);
   const [decoderError, setDecoderError] = useState<string | null>(null);
   const [last, setLast] = useState<{ code: string; outcome: 'added' | 'repeat' } | null>(null);
@@ -242,47 +231,6 @@ function CameraScanBody({
       cancelled = true;
     };
   }, []);
-
-  // The camera: the chosen one, or the one facing away from the user (a phone's back camera).
-  useEffect(() => {
-    if (!canUseCamera()) return;
-    let stream: MediaStream | null = null;
-    let cancelled = false;
-    navigator.mediaDevices
-      .getUserMedia({
-        video: chosen ? { deviceId: { exact: chosen } } : { facingMode: { ideal: 'environment' } },
-        audio: false,
-      })
-      .then(async (got) => {
-        if (cancelled) {
-          got.getTracks().forEach((track) => track.stop());
-          return;
-        }
-        stream = got;
-        setCameraError(null);
-        const video = videoRef.current;
-        if (video) {
-          video.srcObject = got;
-          await video.play().catch(() => undefined);
-        }
-        if (cancelled) return;
-        setStreaming(true);
-        // Labels are readable once permission is given.
-        const inputs = (await navigator.mediaDevices.enumerateDevices()).filter(
-          (device) => device.kind === 'videoinput',
-        );
-        if (cancelled) return;
-        setDevices(inputs);
-        setCurrent(got.getVideoTracks()[0]?.getSettings().deviceId ?? '');
-      })
-      .catch((reason: unknown) => {
-        if (!cancelled) setCameraError(cameraProblem(reason));
-      });
-    return () => {
-      cancelled = true;
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, [chosen]);
 
   // The decoding loop: each code once per opening of the dialog.
   useEffect(() => {
@@ -311,44 +259,14 @@ function CameraScanBody({
       stopped = true;
       clearTimeout(timer);
     };
-  }, [decoder, streaming]);
+  }, [decoder, streaming, videoRef]);
 
-  const problem = cameraError ?? decoderError;
+  const problem = camera.error ?? decoderError;
   return (
     <>
-      <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        {title}
-        <IconButton
-          aria-label="close"
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-        >
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
       <DialogContent>
         <Stack spacing={1.5}>
-          {devices.length > 1 && (
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label="Camera"
-              value={
-                devices.some((d) => d.deviceId === (chosen || current)) ? chosen || current : ''
-              }
-              onChange={(event) => {
-                setStreaming(false);
-                setChosen(event.target.value);
-              }}
-            >
-              {devices.map((device, index) => (
-                <MenuItem key={device.deviceId || index} value={device.deviceId}>
-                  {device.label || `Camera ${index + 1}`}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          {camera.devices.length > 1 && <CameraSelect camera={camera} />}
           {problem ? (
             <Alert severity="warning" role="alert">
               {problem}
@@ -364,13 +282,7 @@ function CameraScanBody({
                 overflow: 'hidden',
               }}
             >
-              <video
-                ref={videoRef}
-                aria-label="Camera preview"
-                muted
-                playsInline
-                style={{ width: '100%', height: '100%', objectFit: 'contain' }}
-              />
+              <CameraPreview videoRef={videoRef} label="Camera preview" fit="contain" />
               {(!streaming || !decoder) && (
                 <Typography
                   variant="body2"

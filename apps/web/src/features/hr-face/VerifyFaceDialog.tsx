@@ -1,15 +1,9 @@
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   FACE_CONSENT_TEXT,
@@ -17,7 +11,14 @@ import {
   FACE_PREVIEW_WIDTH,
   type FacePayload,
 } from '@portal/contract/hr-face';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
+import {
+  CameraDialog,
+  CameraPreview,
+  CameraSelect,
+  useCamera,
+  type CameraMessages,
+} from '../../platform/camera.tsx';
 
 export interface VerifyFaceDialogProps {
   open: boolean;
@@ -55,84 +56,40 @@ function captureFrame(video: HTMLVideoElement): string | null {
  * a close icon and a red error line. Reusable: the web clock and the store kiosk both use it; the
  * caller decides what Confirm does with the face payload.
  */
-export function VerifyFaceDialog(props: VerifyFaceDialogProps) {
-  const titleId = useId();
+export function VerifyFaceDialog({ title = 'Verify Face', ...props }: VerifyFaceDialogProps) {
   // The body mounts with the open modal, so each opening starts with no photo and no consent.
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
-      {props.open && <VerifyFaceBody {...props} titleId={titleId} />}
-    </Dialog>
+    <CameraDialog open={props.open} onClose={props.onClose} title={title} maxWidth="xs">
+      <VerifyFaceBody {...props} />
+    </CameraDialog>
   );
 }
 
-const canUseCamera = () =>
-  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+const CAMERA_MESSAGES: CameraMessages = {
+  unsupported: 'This browser cannot use a camera here',
+  denied: 'Camera permission was denied',
+  missing: 'No camera could be started',
+  busy: 'No camera could be started',
+  failed: 'No camera could be started',
+};
 
 function VerifyFaceBody({
-  open,
   error,
   info,
   askConsent = false,
   busy = false,
-  title = 'Verify Face',
-  onClose,
   onConfirm,
-  titleId,
-}: VerifyFaceDialogProps & { titleId: string }) {
-  const videoRef = useRef<HTMLVideoElement | null>(null);
-  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
-  const [deviceId, setDeviceId] = useState('');
+}: Omit<VerifyFaceDialogProps, 'open' | 'onClose' | 'title'>) {
   const [photo, setPhoto] = useState<string | null>(null);
-  const [cameraError, setCameraError] = useState<string | null>(() =>
-    canUseCamera() ? null : 'This browser cannot use a camera here',
-  );
   const [consent, setConsent] = useState(false);
-
-  // The camera runs while the modal is open and no photo is held.
-  useEffect(() => {
-    if (!open || photo || !canUseCamera()) return;
-    let stream: MediaStream | null = null;
-    let cancelled = false;
-    navigator.mediaDevices
-      .getUserMedia({ video: deviceId ? { deviceId: { exact: deviceId } } : true, audio: false })
-      .then(async (got) => {
-        if (cancelled) {
-          got.getTracks().forEach((track) => track.stop());
-          return;
-        }
-        stream = got;
-        setCameraError(null);
-        if (videoRef.current) {
-          videoRef.current.srcObject = got;
-          await videoRef.current.play().catch(() => undefined);
-        }
-        // Labels are readable once permission is given.
-        const inputs = (await navigator.mediaDevices.enumerateDevices()).filter(
-          (device) => device.kind === 'videoinput',
-        );
-        if (cancelled) return;
-        setDevices(inputs);
-        if (!deviceId && inputs[0]?.deviceId) setDeviceId(inputs[0].deviceId);
-      })
-      .catch((reason: unknown) => {
-        if (!cancelled)
-          setCameraError(
-            reason instanceof Error && reason.name === 'NotAllowedError'
-              ? 'Camera permission was denied'
-              : 'No camera could be started',
-          );
-      });
-    return () => {
-      cancelled = true;
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, [open, photo, deviceId]);
+  // The camera runs while no photo is held; the first camera is preselected.
+  const camera = useCamera({
+    messages: CAMERA_MESSAGES,
+    video: true,
+    active: !photo,
+    chooseFirst: true,
+  });
+  const { videoRef, devices, error: cameraError, setError: setCameraError } = camera;
 
   const capture = () => {
     const video = videoRef.current;
@@ -148,41 +105,13 @@ function VerifyFaceBody({
 
   return (
     <>
-      <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        {title}
-        <IconButton
-          aria-label="close"
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-        >
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
       <DialogContent>
         {info && (
           <Typography variant="body2" sx={{ mb: 1 }}>
             {info}
           </Typography>
         )}
-        <TextField
-          select
-          fullWidth
-          size="small"
-          label="Camera"
-          value={devices.some((d) => d.deviceId === deviceId) ? deviceId : ''}
-          onChange={(event) => {
-            setPhoto(null);
-            setDeviceId(event.target.value);
-          }}
-          sx={{ mb: 1 }}
-          disabled={devices.length === 0}
-        >
-          {devices.map((device, index) => (
-            <MenuItem key={device.deviceId || index} value={device.deviceId}>
-              {device.label || `Camera ${index + 1}`}
-            </MenuItem>
-          ))}
-        </TextField>
+        <CameraSelect camera={camera} onChoose={() => setPhoto(null)} sx={{ mb: 1 }} />
         <Box
           sx={{
             width: FACE_PREVIEW_WIDTH,
@@ -201,13 +130,7 @@ function VerifyFaceBody({
               style={{ width: '100%', height: '100%', objectFit: 'cover' }}
             />
           ) : (
-            <video
-              ref={videoRef}
-              aria-label="Webcam preview"
-              muted
-              playsInline
-              style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-            />
+            <CameraPreview videoRef={videoRef} label="Webcam preview" fit="cover" />
           )}
         </Box>
         {askConsent && (
