@@ -571,7 +571,11 @@ export async function currentScheduleId(
   return schedule?.id ?? null;
 }
 
-/** Today's schedules of a user at a store (in the store's zone), for the schedule-shift select list. */
+/**
+ * Today's schedules of a user at a store (in the store's zone), for the schedule-shift select list:
+ * every published shift that overlaps the store's today, so a night shift that began before
+ * midnight can still be picked after it.
+ */
 export async function schedulesToday(
   db: Executor,
   companyId: number,
@@ -592,7 +596,8 @@ export async function schedulesToday(
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, store.id),
         isNotNull(hrSchedules.published_at),
-        sql`(${hrSchedules.shift_start} at time zone ${store.time_zone})::date = (now() at time zone ${store.time_zone})::date`,
+        sql`${hrSchedules.shift_start} < (((now() at time zone ${store.time_zone})::date + 1)::timestamp at time zone ${store.time_zone})`,
+        sql`${hrSchedules.shift_end} > (((now() at time zone ${store.time_zone})::date)::timestamp at time zone ${store.time_zone})`,
       ),
     )
     .orderBy(asc(hrSchedules.shift_start));
