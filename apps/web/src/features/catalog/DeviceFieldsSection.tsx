@@ -70,6 +70,7 @@ function fieldCell(row: Record<string, unknown>, key: string): CellValue {
  * options, yes/no by Yes and No. The first few show, the rest wait in the Columns menu.
  */
 export const deviceFieldColumns: ExtraColumns = {
+  resource: deviceTypeFields,
   queryKey: [...resourceKeys(deviceTypeFields.name).all, 'columns'],
   load: async (signal) => {
     const params = { page: 0, perPage: 100, sort: 'order' };

@@ -23,7 +23,12 @@ import {
   type ResourceEnv,
   type ResourceUi,
 } from './ui.ts';
-import { CLIENT_FETCH_SIZE, useReferenceData, useResourceList } from './use-resource.ts';
+import {
+  CLIENT_FETCH_SIZE,
+  mayReadSource,
+  useReferenceData,
+  useResourceList,
+} from './use-resource.ts';
 
 /** Every reference source a resource's columns and form use (fetched once each). */
 export function referenceSources(ui: ResourceUi): ReferenceSource[] {
@@ -125,7 +130,7 @@ export function ResourceTable({
   const extra = useQuery({
     queryKey: ui.extraColumns?.queryKey ?? ['extra-columns', 'none'],
     queryFn: ({ signal }) => ui.extraColumns?.load(signal) ?? Promise.resolve(noColumns),
-    enabled: ui.extraColumns !== undefined,
+    enabled: ui.extraColumns !== undefined && mayReadSource(ui.extraColumns),
     staleTime: 60_000,
   });
   const columns = useMemo(

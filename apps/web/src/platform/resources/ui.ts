@@ -93,6 +93,8 @@ export interface ColumnSpec<Field extends string = string> {
 
 /** Columns a list asks for when it opens (see ResourceUi.extraColumns). */
 export interface ExtraColumns {
+  /** The resource the columns are read from: a user who may not read it gets none, unasked. */
+  resource: ListSource;
   queryKey: readonly unknown[];
   load: (signal: AbortSignal) => Promise<readonly ColumnSpec[]>;
 }

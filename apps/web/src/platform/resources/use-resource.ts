@@ -59,7 +59,7 @@ const referenceParams = (source: ReferenceSource): ListParams => ({
  * Whether the session may read a source's resource (its read_<name> permission), so a screen never
  * asks for a list it can only be refused (a 403 in the console).
  */
-export function mayReadSource(source: ReferenceSource): boolean {
+export function mayReadSource(source: Pick<ReferenceSource, 'resource' | 'permission'>): boolean {
   const permission = source.permission ?? `read_${source.resource.name}`;
   if (!isPermission(permission)) return true;
   const granted = readStoredJson(storageKeys.permissions);
