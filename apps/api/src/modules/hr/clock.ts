@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import {
   clockStatus,
   formatInZone,
@@ -22,6 +22,7 @@ import { AppError } from '../../platform/errors.ts';
 import { linkFaceCheck, type PunchFaceResult } from '../hr-face/api.ts';
 import { checkOpenTimecardFace, checkStorePunchFace } from './face-check.ts';
 import { checkLocation } from './geofence.ts';
+import { dayBounds, todayIn } from './local-day.ts';
 import { personOf } from '../users/api.ts';
 import { mayClockAt } from './store-access.ts';
 import { hrDepartmentRoles, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
@@ -583,6 +584,7 @@ export async function schedulesToday(
   storeId: number,
 ) {
   const store = await findStore(db, companyId, storeId);
+  const today = dayBounds(todayIn(store.time_zone), store.time_zone);
   const rows = await db
     .select({
       id: hrSchedules.id,
@@ -596,8 +598,8 @@ export async function schedulesToday(
         eq(hrSchedules.user_id, userId),
         eq(hrSchedules.store_id, store.id),
         isNotNull(hrSchedules.published_at),
-        sql`${hrSchedules.shift_start} < (((now() at time zone ${store.time_zone})::date + 1)::timestamp at time zone ${store.time_zone})`,
-        sql`${hrSchedules.shift_end} > (((now() at time zone ${store.time_zone})::date)::timestamp at time zone ${store.time_zone})`,
+        lt(hrSchedules.shift_start, today.end),
+        gt(hrSchedules.shift_end, today.start),
       ),
     )
     .orderBy(asc(hrSchedules.shift_start));

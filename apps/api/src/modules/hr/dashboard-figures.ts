@@ -7,6 +7,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { storesToJoin } from '../organisation/api.ts';
 import { peopleToJoin } from '../users/api.ts';
+import { dayBounds } from './local-day.ts';
 import { hrEmployeeDetails, hrSchedules, hrTimecardBreaks, hrTimecards } from './schema.ts';
 
 const fullName = (person: { first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
@@ -14,12 +15,6 @@ const fullName = (person: { first_name: AnyPgColumn; last_name: AnyPgColumn }) =
 
 /** Only published shifts count (hr_schedules.published_at; null is a draft). */
 const onlyPublished = () => isNotNull(hrSchedules.published_at);
-
-/** The local day `date` (YYYY-MM-DD) of time zone `tz` as a [start, end) pair of timestamps. */
-const dayBounds = (date: string, tz: string) => ({
-  start: sql`(${date}::date)::timestamp at time zone ${tz}`,
-  end: sql`(${date}::date + 1)::timestamp at time zone ${tz}`,
-});
 
 /** Published shifts at these stores that overlap the local day `date` of `tz`, by start. */
 export const publishedShiftsOfDay = (
