@@ -168,20 +168,23 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
 
   // Every completed sign-in opens its session here, and is recorded as a security event.
   const open = async (signedIn: SignedInUser, request: FastifyRequest) => {
-    const token = await openSession(db, {
-      companyId: signedIn.user.company_id,
-      userId: signedIn.user.id,
-      ttlHours: config.SESSION_TTL_HOURS,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    await recordSecurityEvent(db, {
-      kind: 'sign_in',
-      companyId: signedIn.user.company_id,
-      userId: signedIn.user.id,
-      email: signedIn.user.email,
-      ip: request.ip,
-    });
+    // Two inserts that do not depend on each other: sent together.
+    const [token] = await Promise.all([
+      openSession(db, {
+        companyId: signedIn.user.company_id,
+        userId: signedIn.user.id,
+        ttlHours: config.SESSION_TTL_HOURS,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+      recordSecurityEvent(db, {
+        kind: 'sign_in',
+        companyId: signedIn.user.company_id,
+        userId: signedIn.user.id,
+        email: signedIn.user.email,
+        ip: request.ip,
+      }),
+    ]);
     return token;
   };
 
@@ -245,9 +248,12 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
     handler: async (request, reply) => {
       const { email, password } = request.body;
       const keys = loginKeys(email, request.ip);
-      const gate = await throttleState(db, [keys.pair, keys.account, keys.address]);
-      // One identity per company that has this email (none, one, or several).
-      const candidates = await identitiesOf(db, email);
+      // The attempt counts and the identities (one per company that has this email: none, one,
+      // or several) are read together.
+      const [gate, candidates] = await Promise.all([
+        throttleState(db, [keys.pair, keys.account, keys.address]),
+        identitiesOf(db, email),
+      ]);
       // Security events go to every company the email signs in to (or to none when unknown).
       const eventTargets = candidates.length ? candidates : [undefined];
 
@@ -280,11 +286,18 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
       }
 
       // The same argon2id work per candidate (a decoy hash when there is none), no early exit.
-      const verdicts = candidates.length
-        ? await Promise.all(
-            candidates.map((identity) => verifyPassword(identity.password_hash, password)),
-          )
-        : [await verifyPassword(undefined, password)];
+      // With a single candidate its account is read while the hash runs on the thread pool, so
+      // the reply waits for the slower of the two rather than their sum; nothing read leaves the
+      // server unless the password matched.
+      const [only] = candidates.length === 1 ? candidates : [];
+      const [verdicts, onlyAccount] = await Promise.all([
+        candidates.length
+          ? Promise.all(
+              candidates.map((identity) => verifyPassword(identity.password_hash, password)),
+            )
+          : verifyPassword(undefined, password).then((verdict) => [verdict]),
+        only ? loadSignedInUser(db, only.company_id, only.user_id) : null,
+      ]);
       const matched = candidates.filter((_, index) => verdicts[index]);
       if (matched.length === 0) {
         await recordFailure(db, [keys.pair, keys.account, keys.address]);
@@ -301,7 +314,10 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
       }
       if (matched.length === 1) {
         const [identity] = matched as [Identity];
-        const signedIn = await loadSignedInUser(db, identity.company_id, identity.user_id);
+        const signedIn =
+          identity === only
+            ? onlyAccount
+            : await loadSignedInUser(db, identity.company_id, identity.user_id);
         return continueSignIn(request, reply, identity, signedIn, gate.counting);
       }
       // The password opens accounts in several companies: the person picks one.

@@ -16,7 +16,22 @@ export async function loadSidebarTree(
   seeAll = false,
 ): Promise<SidebarNode[]> {
   const rows = await db
-    .select({ item: sidebarItems, slug: embedsAndLinks.slug })
+    // Only what a node carries: every sign-in and /auth/me reads the whole menu.
+    .select({
+      item: {
+        id: sidebarItems.id,
+        name: sidebarItems.name,
+        route: sidebarItems.route,
+        external_link: sidebarItems.external_link,
+        parent_id: sidebarItems.parent_id,
+        order: sidebarItems.order,
+        icon: sidebarItems.icon,
+        embed_and_links_id: sidebarItems.embed_and_links_id,
+        powerbi_report_id: sidebarItems.powerbi_report_id,
+        permission: sidebarItems.permission,
+      },
+      slug: embedsAndLinks.slug,
+    })
     .from(sidebarItems)
     .leftJoin(
       embedsAndLinks,
