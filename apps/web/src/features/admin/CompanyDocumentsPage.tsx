@@ -21,7 +21,8 @@ import {
 import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { ConfirmDialog } from '../../platform/ui/ConfirmDialog.tsx';
-import { FormSection, FormStack } from '../../platform/ui/form.tsx';
+import { FormStack } from '../../platform/ui/form.tsx';
+import { FormSection } from '../../platform/ui/settings-form.tsx';
 import { acceptOf, UploadRefused, uploadSigned } from '../../platform/uploads.ts';
 import { hasPermission } from '../auth/session.ts';
 

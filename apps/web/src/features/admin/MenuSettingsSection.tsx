@@ -19,7 +19,8 @@ import { api } from '../../platform/api.ts';
 import { failureMessage, successMessage } from '../../platform/resources/outcome.ts';
 import { notify } from '../../platform/toasts.ts';
 import { putServerErrors } from '../../platform/ui/contract-form.ts';
-import { FormSection, FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormSection } from '../../platform/ui/settings-form.tsx';
 import { shellQueryKeys } from '../shell/shell-api.ts';
 import { permissionLabel } from './labels.ts';
 

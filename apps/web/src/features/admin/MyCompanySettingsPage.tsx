@@ -17,7 +17,7 @@ import { RowLoadError } from '../../platform/resources/ResourceViewPage.tsx';
 import { useReferenceData } from '../../platform/resources/use-resource.ts';
 import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
-import { FormSection } from '../../platform/ui/form.tsx';
+import { FormSection } from '../../platform/ui/settings-form.tsx';
 import { fetchTwoFactorStatus, twoFactorQueryKey } from '../auth/auth-api.ts';
 import { hasPermission } from '../auth/session.ts';
 import { useShellSettings } from '../shell/useShellSettings.ts';

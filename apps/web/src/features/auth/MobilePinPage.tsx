@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { readStored } from '../../platform/storage.ts';
 import { notify } from '../../platform/toasts.ts';
 import { putServerErrors } from '../../platform/ui/contract-form.ts';
-import { FormSection, FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormSection } from '../../platform/ui/settings-form.tsx';
 import { messageOr } from './AccountPage.tsx';
 import { changeMobilePin } from './auth-api.ts';
 

@@ -18,7 +18,8 @@ import { Controller, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { notify } from '../../platform/toasts.ts';
 import { fieldProps, useContractForm } from '../../platform/ui/contract-form.ts';
-import { FormFooter, FormSection, FormStack } from '../../platform/ui/form.tsx';
+import { FormStack } from '../../platform/ui/form.tsx';
+import { FormFooter, FormSection } from '../../platform/ui/settings-form.tsx';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 import {
   communicationKeys,

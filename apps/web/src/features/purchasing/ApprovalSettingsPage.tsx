@@ -23,7 +23,8 @@ import { api } from '../../platform/api.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
 import { formatCents } from '../../platform/resources/DocumentPanels.tsx';
 import { notify } from '../../platform/toasts.ts';
-import { FormSection, FormFooter, FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormSection, FormFooter } from '../../platform/ui/settings-form.tsx';
 import { hasPermission } from '../auth/session.ts';
 
 interface TierValues {

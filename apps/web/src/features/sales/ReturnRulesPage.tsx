@@ -20,7 +20,8 @@ import {
 import { api } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
 import { AccessDenied } from '../../platform/ui/AccessDenied.tsx';
-import { FormFooter, FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
+import { FormFooter } from '../../platform/ui/settings-form.tsx';
 import { parseScopeKey, scopeKey, ScopeSelect } from '../../platform/ui/ScopeSelect.tsx';
 import { hasPermission } from '../auth/session.ts';
 

@@ -1,22 +1,18 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 /**
  * The pieces every hand-written form repeats (sign-in, account, PIN, company settings): a form
- * column, text fields bound to react-hook-form with their error under them, and a titled card for a
- * form's section (the server's field errors: putServerErrors in contract-form.ts).
+ * column and text fields bound to react-hook-form with their error under them (the server's field
+ * errors: putServerErrors in contract-form.ts). A settings page's sections and footer are in
+ * settings-form.tsx, so the sign-in page loads no cards or alerts up front.
  */
 
 /** A `<form>` column that leaves validation to zod (noValidate), not to the browser. */
@@ -34,30 +30,6 @@ export function FormStack({
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} sx={{ maxWidth }}>
       {children}
     </Stack>
-  );
-}
-
-/**
- * A settings form's footer: the save's problems (the server's message, or several) as errors, then
- * its submit button, busy while the save runs.
- */
-export function FormFooter(props: {
-  problems: string | readonly string[] | null;
-  pending: boolean;
-  label?: string;
-}) {
-  const problems = typeof props.problems === 'string' ? [props.problems] : (props.problems ?? []);
-  return (
-    <>
-      {problems.map((problem) => (
-        <Alert key={problem} severity="error">
-          {problem}
-        </Alert>
-      ))}
-      <Button type="submit" variant="contained" loading={props.pending} sx={{ alignSelf: 'start' }}>
-        {props.label ?? 'Save'}
-      </Button>
-    </>
   );
 }
 
@@ -135,21 +107,5 @@ export function FormTextField({
       />
       {message && <FormHelperText id={helperTextId}>{message}</FormHelperText>}
     </FormControl>
-  );
-}
-
-/** An outlined card holding one part of a settings page, with its heading when it has one. */
-export function FormSection({ title, children }: { title?: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        {title && (
-          <Typography variant="h6" component="h2" gutterBottom>
-            {title}
-          </Typography>
-        )}
-        {children}
-      </CardContent>
-    </Card>
   );
 }
