@@ -65,6 +65,17 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // close() ends the keep-alive connections idle when it starts; one still answering a request then
+  // stayed open for its keep-alive timeout (72 s) after the answer and held close() as long
+  // (fastify issue 7044). While closing, every answered request ends the connections left idle.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (closing) app.server.closeIdleConnections();
+    done();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

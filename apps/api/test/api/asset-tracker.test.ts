@@ -273,6 +273,7 @@ describe('/asset-tracker: company equipment per store', () => {
     expect(photo).toMatch(new RegExp(`^/api/uploads/${signed.body.data.key}\\?expires=`));
     const read = await fetch(`${t.baseUrl}${photo}`);
     expect(read.status).toBe(200);
+    expect(Buffer.from(await read.arrayBuffer()).equals(png)).toBe(true);
     expect(
       (
         await t.call('POST', '/api/company-assets/photos/upload', {

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -127,5 +128,31 @@ describe('the API platform', () => {
     expect(JSON.stringify(doc.paths['/api/users'])).not.toContain('password_hash');
     const html = await fetch(`${t.baseUrl}/api/docs`, { redirect: 'follow' });
     expect(html.status).toBe(200);
+  });
+});
+
+describe('shutting down', () => {
+  it('answers a request in flight, then closes its connection and finishes closing', async () => {
+    const own = await startTestApp();
+    const body = JSON.stringify({ email: 'nobody@demo.example', password: 'not-the-password' });
+    const socket = connect(Number(new URL(own.baseUrl).port), '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise((done) => socket.once('close', done));
+    // The headers and half the body: the request has begun when the server is told to close.
+    const begun = new Promise((done) => own.app.server.once('request', done));
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n` +
+        body.slice(0, 10),
+    );
+    await begun;
+    const closed = own.close();
+    socket.write(body.slice(10));
+    // Before the fix the answered keep-alive connection stayed open for its 72 s keep-alive
+    // timeout, and close() with it (the test's own timeout stopped it).
+    await ended;
+    await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 401 /);
   });
 });
