@@ -1,3 +1,5 @@
+// First: on /login it starts fetching the sign-in page before the rest of the entry runs.
+import './features/auth/login-page-chunk.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { LOGIN_PATH } from '../../platform/api.ts';
 import { lazyScreen } from '../../platform/lazy-screen.ts';
+import { loadLoginPage } from './login-page-chunk.ts';
 
-const LoginPage = lazyScreen(() => import('./LoginPage.tsx'), 'LoginPage');
+const LoginPage = lazyScreen(loadLoginPage, 'LoginPage');
 const ForgotPasswordPage = lazyScreen(
   () => import('./ForgotPasswordPage.tsx'),
   'ForgotPasswordPage',
