@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import {
   boolean,
   customType,
@@ -81,8 +81,8 @@ export const tenantForeignKey = (
  */
 export const tenantJoin = (
   target: { company_id: AnyPgColumn; id: AnyPgColumn },
-  companyId: AnyPgColumn | number,
-  id: AnyPgColumn | number,
+  companyId: AnyPgColumn | number | Placeholder,
+  id: AnyPgColumn | number | Placeholder,
 ) => and(eq(target.company_id, companyId), eq(target.id, id));
 
 /**
@@ -93,7 +93,7 @@ export const tenantJoin = (
  */
 export const tenantScope = (
   table: { company_id: AnyPgColumn },
-  company: { companyId: number } | number | AnyPgColumn,
+  company: { companyId: number } | number | Placeholder | AnyPgColumn,
 ) =>
   eq(
     table.company_id,

@@ -1,6 +1,6 @@
 // The access module's public functions for other modules (see docs/ARCHITECTURE.md, "Boundaries"):
 // the rank rule (whom a user may act on, what they may grant) and the roles a caller may give.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { roles as roleResource } from '@portal/contract/resources/access';
 import { tenantScope } from '../../db/columns.ts';
@@ -41,7 +41,7 @@ export const baseRoleColumn = (from: ResourceTable, roleColumn = 'role_id') =>
  * whether B2B), for a query that joins its rows to their role in one statement (the session lookup,
  * the signed-in user, the employees list); with `companyId`, only that company's.
  */
-export const rolesToJoin = (db: Executor, companyId?: number) =>
+export const rolesToJoin = (db: Executor, companyId?: number | Placeholder) =>
   db
     .select({
       company_id: roles.company_id,
@@ -66,30 +66,6 @@ export const grantedFlagsOf = (companyId: AnyPgColumn, roleId: AnyPgColumn): SQL
     join ${permissionGroups} g on g.company_id = rpg.company_id and g.id = rpg.permission_group_id and g.is_active
     cross join lateral unnest(g.permissions) as p
    where rpg.company_id = ${companyId} and rpg.role_id = ${roleId})`;
-
-/** The permission flags role `roleId` of the company grants through its active permission groups. */
-export async function grantedFlags(
-  db: Executor,
-  companyId: number,
-  roleId: number,
-): Promise<string[]> {
-  const [granted] = await db
-    .select({ flags: sql<string[] | null>`array_agg(distinct p)` })
-    .from(rolePermissionGroups)
-    .innerJoin(
-      permissionGroups,
-      and(
-        tenantScope(permissionGroups, rolePermissionGroups.company_id),
-        eq(permissionGroups.id, rolePermissionGroups.permission_group_id),
-        eq(permissionGroups.is_active, true),
-      ),
-    )
-    .innerJoin(sql`lateral unnest(${permissionGroups.permissions}) as p`, sql`true`)
-    .where(
-      and(tenantScope(rolePermissionGroups, companyId), eq(rolePermissionGroups.role_id, roleId)),
-    );
-  return granted?.flags ?? [];
-}
 
 /** The company's active roles: id, name, base role and access level (a bulk upload's role column). */
 export const activeRolesOf = (db: Executor, companyId: number) =>

@@ -5,9 +5,11 @@ import {
   DEFAULT_TIMEZONE,
 } from '@portal/contract/constants';
 import { isPermission, type PermissionSet } from '@portal/contract/permissions';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.ts';
-import { grantedFlags, rolesToJoin } from '../access/api.ts';
-import { homeScreenTitle, loadSidebarTree } from '../navigation/api.ts';
+import { preparedQuery } from '../../platform/prepared.ts';
+import { grantedFlagsOf, rolesToJoin } from '../access/api.ts';
+import { homeScreenTitleOf, loadSidebarTree } from '../navigation/api.ts';
 import { companiesToJoin, storesToJoin } from '../organisation/api.ts';
 import { accountById } from '../users/api.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
@@ -26,19 +28,18 @@ export interface SignedInUser {
   refusal: string | null;
 }
 
-/** Everything the login response tells about a user, read in a few queries. */
-export async function loadSignedInUser(
-  db: Executor,
-  companyId: number,
-  userId: number,
-): Promise<SignedInUser | null> {
-  // One statement: the person with their identity, role, company and current store (with the
-  // store's district and region), each module's rows as a subquery to join.
-  const accountRows = accountById(db, companyId, userId);
-  const roleRows = rolesToJoin(db, companyId);
-  const companyRows = companiesToJoin(db, companyId);
+/**
+ * One statement: the person (placeholders `company` and `user`) with their identity, role, the
+ * flags it grants, company, its home screen and current store (with the store's district and
+ * region), each module's rows as a subquery to join or an expression.
+ */
+const signedInUserRow = preparedQuery('signed_in_user', (db) => {
+  const company = sql.placeholder('company');
+  const accountRows = accountById(db, company, sql.placeholder('user'));
+  const roleRows = rolesToJoin(db, company);
+  const companyRows = companiesToJoin(db, company);
   const storeRows = storesToJoin(db);
-  const [found] = await db
+  return db
     .select({
       user: {
         id: accountRows.id,
@@ -83,21 +84,28 @@ export async function loadSignedInUser(
       },
       districtB2B: storeRows.district_is_b2b,
       regionB2B: storeRows.region_is_b2b,
+      granted: grantedFlagsOf(accountRows.company_id, accountRows.role_id),
+      homeTitle: homeScreenTitleOf(db, accountRows.company_id),
     })
     .from(accountRows)
     .innerJoin(roleRows, tenantJoin(roleRows, accountRows.company_id, accountRows.role_id))
     .innerJoin(companyRows, tenantScope(accountRows, companyRows.id))
     .leftJoin(storeRows, tenantJoin(storeRows, accountRows.company_id, accountRows.current_store));
+});
+
+/** Everything the login response tells about a user: their row, then the menu they may see. */
+export async function loadSignedInUser(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<SignedInUser | null> {
+  const [found] = await signedInUserRow(db).execute({ company: companyId, user: userId });
   if (!found) return null;
 
-  const [granted, homeTitle] = await Promise.all([
-    grantedFlags(db, companyId, found.user.role_id),
-    homeScreenTitle(db, companyId),
-  ]);
   const permissions: PermissionSet = {};
-  for (const flag of granted) if (isPermission(flag)) permissions[flag] = true;
+  for (const flag of found.granted ?? []) if (isPermission(flag)) permissions[flag] = true;
 
-  const { user, role, company, store, districtB2B, regionB2B } = found;
+  const { user, role, company, store, districtB2B, regionB2B, homeTitle } = found;
   const sidebarItems = await loadSidebarTree(
     db,
     companyId,

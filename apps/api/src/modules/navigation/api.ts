@@ -1,5 +1,6 @@
 // The navigation module's public functions for other modules (docs/ARCHITECTURE.md, "Boundaries").
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
 import { embedsAndLinks, requiredFields, sidebarItems } from './schema.ts';
@@ -7,16 +8,24 @@ import { embedsAndLinks, requiredFields, sidebarItems } from './schema.ts';
 export { loadSidebarTree } from './sidebar.ts';
 export { moveSidebarItem } from './menu-move.ts';
 
-/** The title of the company's first 'Home Screen' required field (null when it has none). */
-export async function homeScreenTitle(db: Executor, companyId: number): Promise<string | null> {
-  const [home] = await db
+/** The company's 'Home Screen' required fields' titles, first first. */
+const homeScreenTitles = (db: Executor, companyId: number | AnyPgColumn) =>
+  db
     .select({ title: requiredFields.title })
     .from(requiredFields)
     .where(and(tenantScope(requiredFields, companyId), eq(requiredFields.type, 'Home Screen')))
     .orderBy(asc(requiredFields.order), asc(requiredFields.id))
     .limit(1);
+
+/** The title of the company's first 'Home Screen' required field (null when it has none). */
+export async function homeScreenTitle(db: Executor, companyId: number): Promise<string | null> {
+  const [home] = await homeScreenTitles(db, companyId);
   return home?.title ?? null;
 }
+
+/** The same title as an SQL expression, for the company a column of the caller's query names. */
+export const homeScreenTitleOf = (db: Executor, companyId: AnyPgColumn): SQL<string | null> =>
+  sql<string | null>`(${homeScreenTitles(db, companyId)})`;
 
 /** The embed slugs the company has set up (a Lotus resource page shows one of them). */
 export async function embedSlugs(db: Executor, companyId: number): Promise<Set<string>> {

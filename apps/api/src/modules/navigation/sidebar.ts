@@ -1,21 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SidebarNode } from '@portal/contract/resources/navigation';
 import type { PermissionSet } from '@portal/contract/permissions';
 import type { Executor } from '../../platform/database.ts';
+import { preparedQuery } from '../../platform/prepared.ts';
 import { embedsAndLinks, sidebarItems } from './schema.ts';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
-/**
- * The company's sidebar as a tree, ordered, with embed slugs resolved and items the user lacks the
- * permission for left out (with their children). Super admins see everything.
- */
-export async function loadSidebarTree(
-  db: Executor,
-  companyId: number,
-  permissions: PermissionSet,
-  seeAll = false,
-): Promise<SidebarNode[]> {
-  const rows = await db
+/** Every menu item of a company (the placeholder `company`), ordered, with its embed's slug. */
+const menuRows = preparedQuery('menu_rows', (db) =>
+  db
     // Only what a node carries: every sign-in and /auth/me reads the whole menu.
     .select({
       item: {
@@ -37,8 +30,26 @@ export async function loadSidebarTree(
       embedsAndLinks,
       tenantJoin(embedsAndLinks, sidebarItems.company_id, sidebarItems.embed_and_links_id),
     )
-    .where(and(tenantScope(sidebarItems, companyId), eq(sidebarItems.is_deleted, false)))
-    .orderBy(asc(sidebarItems.order), asc(sidebarItems.id));
+    .where(
+      and(
+        tenantScope(sidebarItems, sql.placeholder('company')),
+        eq(sidebarItems.is_deleted, false),
+      ),
+    )
+    .orderBy(asc(sidebarItems.order), asc(sidebarItems.id)),
+);
+
+/**
+ * The company's sidebar as a tree, ordered, with embed slugs resolved and items the user lacks the
+ * permission for left out (with their children). Super admins see everything.
+ */
+export async function loadSidebarTree(
+  db: Executor,
+  companyId: number,
+  permissions: PermissionSet,
+  seeAll = false,
+): Promise<SidebarNode[]> {
+  const rows = await menuRows(db).execute({ company: companyId });
 
   const nodes = new Map<number, SidebarNode>();
   for (const { item, slug } of rows) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import {
@@ -320,7 +320,7 @@ export async function storePlacesOf(db: Executor, companyId: number, storeIds: n
  * timeout and whether a second factor is required), for a query that joins its rows to their
  * company in one statement (the session lookup, the signed-in user); with `companyId`, that one.
  */
-export const companiesToJoin = (db: Executor, companyId?: number) =>
+export const companiesToJoin = (db: Executor, companyId?: number | Placeholder) =>
   db
     .select({
       id: companies.id,

@@ -1,6 +1,6 @@
 // The sign-in side of a person, for the auth module (exported through api.ts): their identity row
 // (password, PIN and second-factor secrets), the lock, their own profile and recent sessions.
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql, type Placeholder } from 'drizzle-orm';
 import { tenantJoin, tenantScope } from '../../db/columns.ts';
 import type { Executor } from '../../platform/database.ts';
 import type { Identity } from './identities.ts';
@@ -126,7 +126,11 @@ export const identitiesToJoin = (db: Executor, companyId?: number) =>
  * (none when the company has no such person with an identity): what the signed-in user's one
  * query joins to their role, company and store.
  */
-export const accountById = (db: Executor, companyId: number, userId: number) =>
+export const accountById = (
+  db: Executor,
+  companyId: number | Placeholder,
+  userId: number | Placeholder,
+) =>
   db
     .select({
       company_id: users.company_id,

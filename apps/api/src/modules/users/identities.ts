@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.ts';
+import { preparedQuery } from '../../platform/prepared.ts';
 import { userIdentities } from './schema.ts';
 
 /** Identities one email may have: more are not looked at (a deployment has a few companies). */
@@ -12,9 +13,13 @@ export type Identity = typeof userIdentities.$inferSelect;
  * not across companies (issue 12). Read on the system path, before a company is known.
  */
 export const identitiesOf = (db: Executor, email: string): Promise<Identity[]> =>
+  identitiesByEmail(db).execute({ email });
+
+const identitiesByEmail = preparedQuery('identities_by_email', (db) =>
   db
     .select()
     .from(userIdentities)
-    .where(eq(userIdentities.email, email))
+    .where(eq(userIdentities.email, sql.placeholder('email')))
     .orderBy(asc(userIdentities.company_id))
-    .limit(MAX_IDENTITIES_PER_EMAIL);
+    .limit(MAX_IDENTITIES_PER_EMAIL),
+);

@@ -5,6 +5,7 @@ import { isRoleKey } from '@portal/contract/roles';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { ResolvedSession } from '../../platform/session-cache.ts';
+import { preparedQuery } from '../../platform/prepared.ts';
 import { grantedFlagsOf, rolesToJoin } from '../access/api.ts';
 import { companiesToJoin } from '../organisation/api.ts';
 import { sessions, users } from './schema.ts';
@@ -12,13 +13,25 @@ import { tenantJoin, tenantScope } from '../../db/columns.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** A new session's row (every sign-in writes one). */
+const insertSession = preparedQuery('insert_session', (db) =>
+  db.insert(sessions).values({
+    token_hash: sql.placeholder('token_hash'),
+    company_id: sql.placeholder('company_id'),
+    user_id: sql.placeholder('user_id'),
+    expires_at: sql.placeholder('expires_at'),
+    ip: sql.placeholder('ip'),
+    user_agent: sql.placeholder('user_agent'),
+  }),
+);
+
 /** Opens a session and returns its bearer token; only the token's hash is stored. */
 export async function openSession(
   db: Executor,
   who: { companyId: number; userId: number; ttlHours: number; ip?: string; userAgent?: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
+  await insertSession(db).execute({
     token_hash: hashToken(token),
     company_id: who.companyId,
     user_id: who.userId,
