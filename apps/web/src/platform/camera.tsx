@@ -44,8 +44,8 @@ export interface CameraOptions {
   /** the camera runs while this holds (the face dialog stops it while a photo is held) */
   active?: boolean;
   /**
-   * Once the cameras are listed, choose the first (the camera restarts on it) rather than show the
-   * one the browser picked.
+   * Once the cameras are listed, choose the first rather than show the one the browser picked (the
+   * camera restarts on it when it is another).
    */
   chooseFirst?: boolean;
 }
@@ -116,9 +116,12 @@ export function useCamera({
         );
         if (cancelled) return;
         setDevices(inputs);
-        setCurrent(got.getVideoTracks()[0]?.getSettings().deviceId ?? '');
-        if (options.current.chooseFirst && !chosen && inputs[0]?.deviceId)
-          setChosen(inputs[0].deviceId);
+        const playing = got.getVideoTracks()[0]?.getSettings().deviceId ?? '';
+        setCurrent(playing);
+        // Only another camera is restarted on: a restart on the same one blanked the playing
+        // picture for a moment, and a capture then found no frame.
+        const first = inputs[0]?.deviceId;
+        if (options.current.chooseFirst && !chosen && first && first !== playing) setChosen(first);
       })
       .catch((reason: unknown) => {
         if (!cancelled) setError(cameraProblem(reason, options.current.messages));
