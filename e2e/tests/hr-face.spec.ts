@@ -274,10 +274,11 @@ test('the employee sees, enrols and deletes their face at /hr/my-face; a manager
   // Straight to the review list: a click on its menu link could race the landing page's redirect.
   await expect(managerPage.getByRole('link', { name: 'Face Check Review' })).toBeVisible();
   await managerPage.goto('/hr/face-checks');
+  // The timecard's own cell: its id as bare text could also be part of another row's time or id.
   const row = managerPage
     .getByRole('row')
     .filter({ hasText: 'Cy Face' })
-    .filter({ hasText: String(timecard.id) });
+    .filter({ has: managerPage.getByRole('cell', { name: String(timecard.id), exact: true }) });
   await expect(row).toContainText('Accepted, flagged');
   await row.getByRole('button', { name: 'Mark reviewed' }).click();
   await expect(row).toHaveCount(0);

@@ -132,8 +132,13 @@ describe('the API platform', () => {
 });
 
 describe('shutting down', () => {
+  // An app of its own, closed by the test.
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await startTestApp();
+  });
+
   it('answers a request in flight, then closes its connection and finishes closing', async () => {
-    const own = await startTestApp();
     const body = JSON.stringify({ email: 'nobody@demo.example', password: 'not-the-password' });
     const socket = connect(Number(new URL(own.baseUrl).port), '127.0.0.1');
     let received = '';
