@@ -1,5 +1,6 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.ts';
+import { preparedQuery } from '../../platform/prepared.ts';
 import { authThrottles } from './schema.ts';
 
 /** One rate limit: at most `max` failures per key within a fixed window of `windowSeconds`. */
@@ -20,25 +21,25 @@ export interface ThrottleState {
   counting: boolean;
 }
 
-/**
- * Failure counters in the database, so a limit holds across API instances and restarts. Reads
- * are one indexed lookup; writes are one upsert that starts a new window when the old one ended.
- */
-export async function throttleState(db: Executor, keys: ThrottleKey[]): Promise<ThrottleState> {
-  if (keys.length === 0) return { blocked: [], counting: false };
-  const rows = await db
+/** The counters of the keys (the placeholder `keys`, an array) with their window's age in seconds. */
+const countersOf = preparedQuery('throttle_counters', (db) =>
+  db
     .select({
       key: authThrottles.key,
       failures: authThrottles.failures,
       age: sql<number>`extract(epoch from now() - ${authThrottles.window_started_at})::float8`,
     })
     .from(authThrottles)
-    .where(
-      inArray(
-        authThrottles.key,
-        keys.map((k) => k.key),
-      ),
-    );
+    .where(sql`${authThrottles.key} = any(${sql.placeholder('keys')}::text[])`),
+);
+
+/**
+ * Failure counters in the database, so a limit holds across API instances and restarts. Reads
+ * are one indexed lookup; writes are one upsert that starts a new window when the old one ended.
+ */
+export async function throttleState(db: Executor, keys: ThrottleKey[]): Promise<ThrottleState> {
+  if (keys.length === 0) return { blocked: [], counting: false };
+  const rows = await countersOf(db).execute({ keys: keys.map((k) => k.key) });
   const state: ThrottleState = { blocked: [], counting: false };
   for (const row of rows) {
     const limit = keys.find((k) => k.key === row.key)?.limit;

@@ -17,6 +17,7 @@ import {
   type TimecardBreak,
 } from '@portal/contract/hr';
 import type { Database, Executor, Tx } from '../../platform/database.ts';
+import { preparedQuery } from '../../platform/prepared.ts';
 import { hasPermission, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { linkFaceCheck, type PunchFaceResult } from '../hr-face/api.ts';
@@ -95,21 +96,26 @@ async function findTimecard(
   return card;
 }
 
+/** A person's open timecard (placeholders `company`, `user`): every punch and sign-in reads it. */
+const openTimecardRows = preparedQuery('open_timecard', (db) =>
+  db
+    .select(timecardColumns)
+    .from(hrTimecards)
+    .where(
+      and(
+        tenantScope(hrTimecards, sql.placeholder('company')),
+        eq(hrTimecards.user_id, sql.placeholder('user')),
+        isNull(hrTimecards.clock_out),
+      ),
+    ),
+);
+
 async function openTimecard(
   db: Executor,
   companyId: number,
   userId: number,
 ): Promise<Timecard | null> {
-  const [card] = await db
-    .select(timecardColumns)
-    .from(hrTimecards)
-    .where(
-      and(
-        tenantScope(hrTimecards, companyId),
-        eq(hrTimecards.user_id, userId),
-        isNull(hrTimecards.clock_out),
-      ),
-    );
+  const [card] = await openTimecardRows(db).execute({ company: companyId, user: userId });
   return card ?? null;
 }
 
@@ -548,27 +554,36 @@ export async function endBreak(
  * The published schedule a clock-in at this store would name now: one running, or starting within 2
  * hours (drafts are the manager's; the clock sees published shifts only).
  */
-export async function currentScheduleId(
-  db: Executor,
-  companyId: number,
-  userId: number,
-  storeId: number,
-): Promise<number | null> {
-  const [schedule] = await db
+/** The published shift running or starting within 2 hours (placeholders `company`, `user`, `store`). */
+const currentSchedule = preparedQuery('current_schedule', (db) =>
+  db
     .select({ id: hrSchedules.id })
     .from(hrSchedules)
     .where(
       and(
-        tenantScope(hrSchedules, companyId),
-        eq(hrSchedules.user_id, userId),
-        eq(hrSchedules.store_id, storeId),
+        tenantScope(hrSchedules, sql.placeholder('company')),
+        eq(hrSchedules.user_id, sql.placeholder('user')),
+        eq(hrSchedules.store_id, sql.placeholder('store')),
         isNotNull(hrSchedules.published_at),
         lte(hrSchedules.shift_start, sql`now() + interval '2 hours'`),
         gte(hrSchedules.shift_end, sql`now()`),
       ),
     )
     .orderBy(desc(hrSchedules.shift_start))
-    .limit(1);
+    .limit(1),
+);
+
+export async function currentScheduleId(
+  db: Executor,
+  companyId: number,
+  userId: number,
+  storeId: number,
+): Promise<number | null> {
+  const [schedule] = await currentSchedule(db).execute({
+    company: companyId,
+    user: userId,
+    store: storeId,
+  });
   return schedule?.id ?? null;
 }
 

@@ -1,13 +1,45 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@portal/contract/auth';
 import type { LoginClockFields } from '@portal/contract/hr';
 import type { PermissionSet } from '@portal/contract/permissions';
 import type { Executor } from '../../platform/database.ts';
+import { preparedQuery } from '../../platform/prepared.ts';
 import { currentScheduleId, sessionOf } from './clock.ts';
 import { needsLocation } from './geofence.ts';
 import { hrEmployeeDetails, hrTimecards } from './schema.ts';
 import { locationPolicy } from './settings.ts';
 import { tenantScope } from '../../db/columns.ts';
+
+/** Whether the person (placeholders `company`, `user`) is paid hourly. */
+const hourlyRow = preparedQuery('login_hourly', (db) =>
+  db
+    .select({ id: hrEmployeeDetails.id })
+    .from(hrEmployeeDetails)
+    .where(
+      and(
+        tenantScope(hrEmployeeDetails, sql.placeholder('company')),
+        eq(hrEmployeeDetails.user_id, sql.placeholder('user')),
+        eq(hrEmployeeDetails.pay_type, 'hourly'),
+      ),
+    ),
+);
+
+/** One of the person's auto clocked-out timecards still waiting for its real end time. */
+const pendingAutoClockoutRow = preparedQuery('login_pending_auto_clockout', (db) =>
+  db
+    .select({ id: hrTimecards.id })
+    .from(hrTimecards)
+    .where(
+      and(
+        tenantScope(hrTimecards, sql.placeholder('company')),
+        eq(hrTimecards.user_id, sql.placeholder('user')),
+        eq(hrTimecards.auto_clocked_out, true),
+        eq(hrTimecards.not_corrected, true),
+        eq(hrTimecards.edit_request_sent, false),
+      ),
+    )
+    .limit(1),
+);
 
 /**
  * The clock fields of the login response (SPEC.md section 3), from real data:
@@ -34,29 +66,8 @@ export async function loginClockFields(
   // Independent reads, sent together: sign-in waits for the slowest, not for their sum.
   const [session, [hourly], [pending], scheduleId, policy] = await Promise.all([
     sessionOf(db, companyId, userId),
-    db
-      .select({ id: hrEmployeeDetails.id })
-      .from(hrEmployeeDetails)
-      .where(
-        and(
-          tenantScope(hrEmployeeDetails, companyId),
-          eq(hrEmployeeDetails.user_id, userId),
-          eq(hrEmployeeDetails.pay_type, 'hourly'),
-        ),
-      ),
-    db
-      .select({ id: hrTimecards.id })
-      .from(hrTimecards)
-      .where(
-        and(
-          tenantScope(hrTimecards, companyId),
-          eq(hrTimecards.user_id, userId),
-          eq(hrTimecards.auto_clocked_out, true),
-          eq(hrTimecards.not_corrected, true),
-          eq(hrTimecards.edit_request_sent, false),
-        ),
-      )
-      .limit(1),
+    hourlyRow(db).execute({ company: companyId, user: userId }),
+    pendingAutoClockoutRow(db).execute({ company: companyId, user: userId }),
     storeId ? currentScheduleId(db, companyId, userId, storeId) : null,
     storeId ? locationPolicy(db, companyId, storeId) : null,
   ]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   breakKinds,
   geofenceModes,
@@ -12,6 +12,7 @@ import {
 } from '@portal/contract/hr';
 import { faceModes, type FaceMode } from '@portal/contract/hr-face';
 import type { Database, Executor } from '../../platform/database.ts';
+import { preparedQuery } from '../../platform/prepared.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { storeById } from '../organisation/api.ts';
@@ -220,13 +221,10 @@ export async function updateStoreSettings(
   return getStoreSettings(db, ctx.companyId, store_id);
 }
 
-/**
- * A store of the caller's company with the location rules it applies (its own where set, else the
- * company's), in one query: the clock-in path reads it on every punch.
- */
-export async function storeWithPolicy(db: Executor, companyId: number, storeId: number) {
-  const store = storeById(db, companyId, storeId);
-  const [row] = await db
+/** A store (placeholders `company`, `store`) with its own and its company's location settings. */
+const storePolicyRow = preparedQuery('store_policy', (db) => {
+  const store = storeById(db, sql.placeholder('company'), sql.placeholder('store'));
+  return db
     .select({
       id: store.id,
       name: store.name,
@@ -246,6 +244,14 @@ export async function storeWithPolicy(db: Executor, companyId: number, storeId: 
       and(tenantScope(hrStoreSettings, store.company_id), eq(hrStoreSettings.store_id, store.id)),
     )
     .leftJoin(hrCompanySettings, tenantScope(hrCompanySettings, store.company_id));
+});
+
+/**
+ * A store of the caller's company with the location rules it applies (its own where set, else the
+ * company's), in one query: the clock-in path reads it on every punch.
+ */
+export async function storeWithPolicy(db: Executor, companyId: number, storeId: number) {
+  const [row] = await storePolicyRow(db).execute({ company: companyId, store: storeId });
   if (!row) throw AppError.notFound('Store');
   const defaults = companyDefaults(companyId);
   const policy: LocationPolicy = {

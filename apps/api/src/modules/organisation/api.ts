@@ -52,7 +52,11 @@ export const districtRegionOf = (companyId: AnyPgColumn, districtId: SQL): SQL<n
  * aliased `store`, for a query that joins its own tables to the store in one statement (the
  * clock-in path reads a store with its settings on every punch).
  */
-export const storeById = (db: Executor, companyId: number, storeId: number) =>
+export const storeById = (
+  db: Executor,
+  companyId: number | Placeholder,
+  storeId: number | Placeholder,
+) =>
   db
     .select({
       company_id: stores.company_id,
