@@ -8,8 +8,12 @@
  *
  * The home page is measured signed in as BENCH_WEB_EMAIL (default the demo seed's
  * agent@demo.example, password BENCH_WEB_PASSWORD or Demo@12345): the sign-in form is filled
- * first and Lighthouse keeps that storage.
+ * first and Lighthouse keeps that storage. BENCH_LIGHTHOUSE_PAGES=home (or sign-in) measures one
+ * page; BENCH_LIGHTHOUSE_JSON=<dir> writes each run's full report there (<page>-<preset>.json) for
+ * its bootup-time, long tasks, network requests and unused JavaScript.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Config } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -18,6 +22,7 @@ const baseUrl = (process.env.BENCH_WEB_URL ?? 'http://127.0.0.1:8080').replace(/
 const chromePath = process.env.LIGHTHOUSE_CHROME ?? '/usr/bin/chromium';
 const email = process.env.BENCH_WEB_EMAIL ?? 'agent@demo.example';
 const password = process.env.BENCH_WEB_PASSWORD ?? 'Demo@12345';
+const jsonDir = process.env.BENCH_LIGHTHOUSE_JSON;
 
 const chromeFlags = [
   '--headless=new',
@@ -44,14 +49,20 @@ async function signIn(page: Page): Promise<void> {
   await page.locator('input[type=email], input[name=email]').fill(email);
   await page.locator('input[type=password]').fill(password);
   await page.locator('button[type=submit]').click();
-  await page.waitForSelector('nav[aria-label="Main navigation"]', { timeout: 60_000 });
+  // The top bar's menu button: the side menu itself is not in a phone-sized page until opened.
+  await page.waitForSelector('button[aria-label="Open navigation"]', { timeout: 60_000 });
   // A first visit's load: the session stays, the files the sign-in fetched do not.
   const session = await page.createCDPSession();
   await session.send('Network.clearBrowserCache');
   await session.detach();
 }
 
-async function measure(path: string, preset: Preset, signedIn: boolean): Promise<Figures> {
+async function measure(
+  name: string,
+  path: string,
+  preset: Preset,
+  signedIn: boolean,
+): Promise<Figures> {
   const chrome = await launch({ chromePath, chromeFlags });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -70,6 +81,7 @@ async function measure(path: string, preset: Preset, signedIn: boolean): Promise
       const result = await lighthouse(`${baseUrl}${path}`, flags, config, page);
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
+      if (jsonDir) writeFileSync(join(jsonDir, `${name}-${preset}.json`), JSON.stringify(lhr));
       const requests = lhr.audits['network-requests']?.details;
       const items =
         requests && requests.type === 'table'
@@ -106,7 +118,7 @@ async function main() {
   for (const target of pages.filter((p) => !only || only.includes(p.name))) {
     for (const preset of ['mobile', 'desktop'] as const) {
       try {
-        const f = await measure(target.path, preset, target.signedIn);
+        const f = await measure(target.name, target.path, preset, target.signedIn);
         const score = f.score === null ? '?' : String(Math.round(f.score * 100));
         console.log(
           `  ${target.name.padEnd(8)} ${target.path.padEnd(7)} ${preset.padEnd(8)} score ${score.padStart(3)}  ` +
