@@ -58,5 +58,7 @@ export function HomeRedirect() {
     if (landing !== undefined && window.location.pathname === '/')
       void navigate(landing, { replace: true });
   }, [landing, navigate]);
-  return landing === undefined ? <HomeScreenLoading /> : null;
+  // Shown until the landing screen replaces this route: the router keeps the current screen while
+  // the next one's code loads, so returning nothing here left an empty frame in the meantime.
+  return <HomeScreenLoading />;
 }

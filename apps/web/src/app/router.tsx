@@ -11,6 +11,7 @@ import { RouteError } from './RouteError.tsx';
 
 const loadFrame = () => import('./frame/SignedInFrame.tsx');
 const loadHomeRedirect = () => import('./HomeRedirect.tsx');
+const loadShellSettings = () => import('../features/shell/useShellSettings.ts');
 const SignedInFrame = lazyScreen(loadFrame, 'SignedInFrame');
 const HomeRedirect = lazyScreen(loadHomeRedirect, 'HomeRedirect');
 const UnauthorizedPage = lazyScreen(() => import('./UnauthorizedPage.tsx'), 'UnauthorizedPage');
@@ -54,10 +55,12 @@ export const router = createBrowserRouter(
     async patchRoutesOnNavigation({ patch, signal }) {
       if (signedInRoutesPatched) return;
       // Signed in, the frame and the home redirect are fetched beside the route tables rather than
-      // one after the other (each would otherwise wait for the one that renders it).
+      // one after the other (each would otherwise wait for the one that renders it), and so are
+      // the shell settings both of them read.
       if (useSession.getState().userId) {
         void loadFrame();
         void loadHomeRedirect();
+        void loadShellSettings().then(({ prefetchShellSettings }) => prefetchShellSettings());
       }
       const routes = await loadSignedInRoutes();
       // A navigation overtaken by another one patches nothing; the next one does.

@@ -89,7 +89,8 @@ async function fetchHostMap(): Promise<ApiHostMap> {
   return map;
 }
 
-function loadApiBase(): Promise<string> {
+/** The API's base URL for this host (no trailing slash); the live-event stream opens under it too. */
+export function loadApiBase(): Promise<string> {
   apiBase ??= fetchHostMap()
     .catch((error: unknown) => {
       // Without the map every host talks to the API beside the page; try again on the next call.

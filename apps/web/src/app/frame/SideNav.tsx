@@ -9,6 +9,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { SIDEBAR_WIDTH } from '@portal/contract/constants';
 import { lazy, Suspense, useId, useState } from 'react';
 import { NavLink } from 'react-router';
@@ -188,6 +190,9 @@ export function SideNav({
   onOpenTerms,
 }: SideNavProps) {
   const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
+  // Only the drawer of the current width is rendered: a phone's first paint skips the whole menu
+  // (its slide-in drawer renders nothing until opened), which the hidden sidebar used to build.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const openTermsFromDrawer = () => {
     onMobileClose();
     onOpenTerms();
@@ -201,33 +206,32 @@ export function SideNav({
         transition: (theme) => theme.transitions.create('width'),
       }}
     >
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={onMobileClose}
-        ModalProps={{ keepMounted: false }}
-        slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
-        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
-      >
-        <SideNavList
-          menu={menu}
-          label={MAIN_NAVIGATION}
-          onOpenTerms={openTermsFromDrawer}
-          onNavigate={onMobileClose}
-        />
-      </Drawer>
-      <Drawer
-        variant="persistent"
-        open={desktopOpen}
-        sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}
-      >
-        <SideNavList
-          menu={menu}
-          label={MAIN_NAVIGATION}
-          onOpenTerms={onOpenTerms}
-          onNavigate={() => {}}
-        />
-      </Drawer>
+      {wide ? (
+        <Drawer variant="persistent" open={desktopOpen} sx={{ '& .MuiDrawer-paper': paper }}>
+          <SideNavList
+            menu={menu}
+            label={MAIN_NAVIGATION}
+            onOpenTerms={onOpenTerms}
+            onNavigate={() => {}}
+          />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={onMobileClose}
+          ModalProps={{ keepMounted: false }}
+          slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
+          sx={{ '& .MuiDrawer-paper': paper }}
+        >
+          <SideNavList
+            menu={menu}
+            label={MAIN_NAVIGATION}
+            onOpenTerms={openTermsFromDrawer}
+            onNavigate={onMobileClose}
+          />
+        </Drawer>
+      )}
     </Box>
   );
 }

@@ -1,7 +1,6 @@
-import { LOCAL_API_BASE, resolveApiBase, type ApiHostMap } from '@portal/contract/api-hosts';
 import { storageKeys } from '@portal/contract/storage-keys';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { leaveSession, SESSION_EXPIRED_STATUS } from '../../platform/api.ts';
+import { leaveSession, loadApiBase, SESSION_EXPIRED_STATUS } from '../../platform/api.ts';
 import { readStored } from '../../platform/storage.ts';
 
 /**
@@ -28,36 +27,6 @@ const SILENCE_LIMIT_MS = 45_000;
 function setStatus(next: LiveStatus) {
   status = next;
   for (const listener of statusListeners) listener();
-}
-
-async function streamUrl(): Promise<string> {
-  let map: ApiHostMap = { hosts: {}, fallback: LOCAL_API_BASE };
-  try {
-    const response = await fetch('/config.json', { headers: { Accept: 'application/json' } });
-    const body: unknown = response.ok ? await response.json() : null;
-    const hosts =
-      body && typeof body === 'object' && 'apiHosts' in body ? body.apiHosts : undefined;
-    if (
-      hosts &&
-      typeof hosts === 'object' &&
-      'fallback' in hosts &&
-      typeof hosts.fallback === 'string' &&
-      'hosts' in hosts &&
-      hosts.hosts &&
-      typeof hosts.hosts === 'object'
-    )
-      map = {
-        fallback: hosts.fallback,
-        hosts: Object.fromEntries(
-          Object.entries(hosts.hosts).filter(
-            (entry): entry is [string, string] => typeof entry[1] === 'string',
-          ),
-        ),
-      };
-  } catch {
-    // the local API
-  }
-  return `${resolveApiBase(window.location.hostname, map).replace(/\/+$/, '')}/events`;
 }
 
 function emit(event: LiveEvent) {
@@ -133,7 +102,8 @@ async function readOnce(url: string, outer: AbortSignal) {
 }
 
 async function run(signal: AbortSignal) {
-  const url = await streamUrl();
+  // The host map /config.json gave the API calls, read once per page load.
+  const url = `${await loadApiBase()}/events`;
   let delay = 1000;
   while (!signal.aborted) {
     setStatus(status === 'off' ? 'connecting' : 'reconnecting');

@@ -49,17 +49,17 @@ function placeNew(widgets: LayoutWidget[], key: string, title: string, w: number
 export function OneViewPage() {
   const queryClient = useQueryClient();
   const { isEdit, editMode } = useOneviewEdit();
-  const [scope, setScope, scopes] = useScope();
+  const [scope, setScope, scopes, chosenScope] = useScope();
   const layoutMode = isEdit ? editMode : null;
   const layout = useQuery({
     queryKey: oneviewKeys.layout(layoutMode),
     queryFn: ({ signal }) => oneviewApi.layout(layoutMode, signal).then((r) => r.data),
   });
-  const scopeReady = !scopes.isPending;
+  // Until a scope is picked the figures are asked for without one (the server's default scope, the
+  // one the scope bar shows), beside the scope list rather than after it.
   const data = useQuery({
-    queryKey: oneviewKeys.data(scope),
-    queryFn: ({ signal }) => oneviewApi.data(scope, signal).then((r) => r.data),
-    enabled: scopeReady,
+    queryKey: oneviewKeys.data(chosenScope),
+    queryFn: ({ signal }) => oneviewApi.data(chosenScope, signal).then((r) => r.data),
     refetchInterval: 60_000,
   });
   const catalogue = useQuery({

@@ -18,9 +18,15 @@ export function scopeFromParams(params: URLSearchParams): Scope | null {
 
 /**
  * The scope OneView shows, kept in the URL (?level=..&id=..) so a widget's list and a reload keep
- * it; the caller's default scope until they pick one.
+ * it; the caller's default scope until they pick one. The last element is the scope the URL names
+ * (null before a pick: the server answers for the caller's default scope without being told it).
  */
-export function useScope(): [Scope | null, (scope: Scope) => void, UseQueryResult<ScopeOptions>] {
+export function useScope(): [
+  Scope | null,
+  (scope: Scope) => void,
+  UseQueryResult<ScopeOptions>,
+  Scope | null,
+] {
   const [params, setParams] = useSearchParams();
   const scopes = useQuery({
     queryKey: oneviewKeys.scopes,
@@ -33,7 +39,7 @@ export function useScope(): [Scope | null, (scope: Scope) => void, UseQueryResul
       next.id === null ? { level: next.level } : { level: next.level, id: String(next.id) },
       { replace: true },
     );
-  return [scope, setScope, scopes];
+  return [scope, setScope, scopes, chosen];
 }
 
 /** The one scope bar every widget follows: company, region, district or store the user may see. */
