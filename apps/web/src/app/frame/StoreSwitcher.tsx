@@ -47,7 +47,9 @@ export function StoreSwitcher({ user }: { user: SessionUser }) {
   const switchStore = useMutation({
     mutationFn: (storeId: number) =>
       switchCurrentStore({ id: user.id, current_store: storeId, company_id: user.company_id }),
-    onSuccess: (reply) => {
+    onSuccess: async (reply) => {
+      // A check of who is signed in sent before the switch would answer the old store after it.
+      await queryClient.cancelQueries({ queryKey: meQueryKey });
       const store = reply.data;
       writeStored(storageKeys.storeId, store.id);
       writeStored(storageKeys.storeName, store.name);
