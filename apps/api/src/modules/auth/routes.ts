@@ -166,10 +166,11 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
     mailer.close();
   });
 
-  // Every completed sign-in opens its session here, and is recorded as a security event.
-  const open = async (signedIn: SignedInUser, request: FastifyRequest) => {
-    // Two inserts that do not depend on each other: sent together.
-    const [token] = await Promise.all([
+  // Every completed sign-in (password, company choice, second factor) ends here: its session is
+  // opened, recorded as a security event, and answered with the clock fields. The two inserts and
+  // the clock's reads do not depend on each other: sent together.
+  const completeSignIn = async (signedIn: SignedInUser, request: FastifyRequest) => {
+    const [token, , clock] = await Promise.all([
       openSession(db, {
         companyId: signedIn.user.company_id,
         userId: signedIn.user.id,
@@ -184,8 +185,9 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
         email: signedIn.user.email,
         ip: request.ip,
       }),
+      loginClockFieldsFor(db, signedIn.user),
     ]);
-    return token;
+    return signedInReply(signedIn, token, clock);
   };
 
   /**
@@ -217,12 +219,7 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
     const keys = loginKeys(identity.email, request.ip);
     if (counting ?? (await throttleState(db, [keys.pair, keys.account])).counting)
       await clearThrottle(db, [keys.pair.key, keys.account.key]);
-    // The session's insert and the clock's reads do not depend on each other: sent together.
-    const [token, clock] = await Promise.all([
-      open(signedIn, request),
-      loginClockFieldsFor(db, signedIn.user),
-    ]);
-    return signedInReply(signedIn, token, clock);
+    return completeSignIn(signedIn, request);
   };
 
   r.post('/auth/login', {
@@ -381,11 +378,7 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config) {
       if (signedIn.refusal) return refuse(reply, 401, signedIn.refusal);
       const keys = loginKeys(signedIn.user.email, request.ip);
       await clearThrottle(db, [keys.pair.key, keys.account.key]);
-      return signedInReply(
-        signedIn,
-        await open(signedIn, request),
-        await loginClockFieldsFor(db, signedIn.user),
-      );
+      return completeSignIn(signedIn, request);
     },
   });
 

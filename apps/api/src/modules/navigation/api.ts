@@ -8,7 +8,7 @@ import { embedsAndLinks, requiredFields, sidebarItems } from './schema.ts';
 export { loadSidebarTree } from './sidebar.ts';
 export { moveSidebarItem } from './menu-move.ts';
 
-/** The company's 'Home Screen' required fields' titles, first first. */
+/** The title of the company's first 'Home Screen' required field, as a query of at most one row. */
 const homeScreenTitles = (db: Executor, companyId: number | AnyPgColumn) =>
   db
     .select({ title: requiredFields.title })
