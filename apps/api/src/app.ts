@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import zlib from 'node:zlib';
 import helmet from 'helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -35,6 +37,21 @@ import { createPublicLinks, publicLinkRoutes } from './platform/public-links.ts'
 import { settingRoutes } from './platform/settings.ts';
 
 export const API_PREFIX = '/api';
+
+/**
+ * The API's replies from 1 KiB up go compressed to a client that accepts it (/auth/me is ~40 KB of
+ * JSON, mostly the menu): brotli at quality 4, else gzip at level 5, both cheap next to a request's
+ * own work. Registered inside the API prefix only, so the web app's files keep their prebuilt .br
+ * and .gz; the live event stream writes to the raw socket (hijacked) and is never buffered here.
+ * Compressed request bodies are not accepted.
+ */
+const jsonCompression: FastifyCompressOptions = {
+  encodings: ['br', 'gzip'],
+  threshold: 1024,
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  zlibOptions: { level: 5 },
+  globalDecompression: false,
+};
 
 export interface AppOptions {
   config: Config;
@@ -147,6 +164,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      await api.register(compress, jsonCompression);
       installAccessControl(api, db, API_PREFIX, sessionForToken);
       api.withTypeProvider<ZodTypeProvider>().get('/health', {
         schema: {
