@@ -26,7 +26,9 @@ interface LayoutGridProps {
  * and resized; locked ones stay put. WidgetGrid loads it on screens wider than a phone.
  */
 export function WidgetLayoutGrid({ widgets, movable, onChange, onTouched, card }: LayoutGridProps) {
-  const { width, containerRef, mounted } = useContainerWidth();
+  // The grid mounts once its box is measured: at the library's default first width (1280 px) the
+  // widgets overflowed a narrower box, then slid into place for 200 ms, widening the page meanwhile.
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
   const layout: Layout = widgets.map((w) => ({
     i: w.widget_key,
     x: w.x,
