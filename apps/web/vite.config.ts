@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { prerenderSignIn } from './prerender/sign-in-plugin.ts';
 
 // In development the API runs on its own port (npm run dev -w @portal/api); the page talks to it
 // through this proxy, exactly as it talks to the same origin in production.
@@ -8,8 +9,13 @@ const apiOrigin = 'http://localhost:8080';
 
 export default defineConfig({
   // Brotli and gzip copies of every text asset are written at build time, so the server sends the
-  // smaller file without compressing on each request (@fastify/static's preCompressed).
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  // smaller file without compressing on each request (@fastify/static's preCompressed). The sign-in
+  // page's prerendered login.html (prerender/sign-in-plugin.ts) is one of them.
+  plugins: [
+    react(),
+    prerenderSignIn(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   server: {
     proxy: {
       '/api': apiOrigin,

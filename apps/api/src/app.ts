@@ -223,9 +223,18 @@ export function cacheControlFor(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/**
+ * The page the web build prerenders (apps/web/prerender): /login is sent with the sign-in form
+ * already drawn, from its own file; every other page path gets index.html.
+ */
+const PRERENDERED_PAGES = new Map([['/login', 'login.html']]);
+
 function serveWebApp(app: FastifyInstance, config: Config) {
   const dist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   const hasWebApp = existsSync(join(dist, 'index.html'));
+  const prerendered = new Map(
+    [...PRERENDERED_PAGES].filter(([, file]) => existsSync(join(dist, file))),
+  );
   if (hasWebApp) {
     void app.register(fastifyStatic, {
       root: dist,
@@ -245,7 +254,9 @@ function serveWebApp(app: FastifyInstance, config: Config) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith(API_PREFIX) &&
       !/\.[a-z0-9]+$/i.test(path);
-    if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
+    if (hasWebApp && isPage) {
+      return reply.type('text/html').sendFile(prerendered.get(path) ?? 'index.html');
+    }
     return reply.status(404).send(notFoundReply(request.method, path));
   });
 }

@@ -8,6 +8,8 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 // A built web app in miniature: index.html, and one content-hashed script with the .br and .gz
 // copies the build writes beside it.
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+// The prerendered sign-in page the build writes beside index.html, with its compressed copies.
+const signInPage = `<!doctype html><title>Store Portal</title><form>${' '.repeat(2000)}</form>`;
 let dist: string;
 let t: TestApp;
 
@@ -15,6 +17,9 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'portal-web-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Store Portal</title>');
+  writeFileSync(join(dist, 'login.html'), signInPage);
+  writeFileSync(join(dist, 'login.html.br'), brotliCompressSync(signInPage));
+  writeFileSync(join(dist, 'login.html.gz'), gzipSync(signInPage));
   writeFileSync(join(dist, 'assets/index-Abc123.js'), script);
   writeFileSync(join(dist, 'assets/index-Abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'assets/index-Abc123.js.gz'), gzipSync(script));
@@ -53,6 +58,20 @@ describe('the built web app', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
       expect(await res.text(), path).toContain('<title>Store Portal</title>');
+    }
+  });
+
+  it('sends /login prerendered, compressed and revalidated, and no other page', async () => {
+    for (const path of ['/login', '/login?next=%2Fusers']) {
+      const res = await get(path, 'gzip, deflate, br');
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toContain('text/html');
+      expect(res.headers.get('content-encoding'), path).toBe('br');
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await res.text(), path).toBe(signInPage);
+    }
+    for (const path of ['/', '/forgot-password', '/login/extra']) {
+      expect(await (await get(path, 'br')).text(), path).not.toContain('<form>');
     }
   });
 

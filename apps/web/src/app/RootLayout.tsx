@@ -26,7 +26,9 @@ const readLocked = () => readStored(storageKeys.locked) === 'true';
 export function RootLayout() {
   const location = useLocation();
   const { pathname } = location;
-  const locked = useSyncExternalStore(subscribeLocked, readLocked);
+  // The prerendered sign-in page (apps/web/prerender) is drawn unlocked, and taken over only when
+  // the visit is unlocked too, so the stored flag is also what that markup shows.
+  const locked = useSyncExternalStore(subscribeLocked, readLocked, readLocked);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

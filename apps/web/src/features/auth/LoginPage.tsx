@@ -11,6 +11,7 @@ import { FALLBACK_ERROR_MESSAGE } from '../../platform/api.ts';
 import { notify } from '../../platform/toasts.ts';
 import { FormStack, FormTextField } from '../../platform/ui/form.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { typedBeforeHydration } from './prerendered-sign-in.ts';
 import { returnPathFrom } from './return-to.ts';
 import { isSignedIn, startSession, useSession, type SignedInResponse } from './session.ts';
 import { challengeOf, type TwoFactorChallenge } from './two-factor-challenge.ts';
@@ -60,13 +61,14 @@ export function LoginPage() {
     queryFn: async () => (await authApi()).fetchAuthOptions(),
     enabled: painted,
   });
+  const [typed] = useState(typedBeforeHydration);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginForm, unknown, LoginValues>({
     resolver: loginResolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: typed,
   });
   const finish = (response: SignedInResponse) => {
     notify.success(response.message);
