@@ -94,22 +94,35 @@ async function signInAs(page: Page, email: string) {
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
+/**
+ * 'playing' once the modal's preview shows a decoded frame some way into the stream (the first
+ * frames of a fresh stream may be blank); else what it shows, for the report of a failed wait.
+ */
+const previewState = (modal: ReturnType<Page['getByRole']>) =>
+  modal
+    .locator('video')
+    .evaluate(
+      (video: HTMLVideoElement) => {
+        if (video.readyState >= 2 && video.currentTime > 0.5 && video.videoWidth > 0)
+          return 'playing';
+        const track = (video.srcObject as MediaStream | null)?.getVideoTracks()[0];
+        const alert = video.closest('[role="dialog"]')?.querySelector('[role="alert"]');
+        return [
+          `readyState ${video.readyState}, currentTime ${video.currentTime.toFixed(2)}`,
+          video.paused ? 'paused' : 'not paused',
+          track ? `track ${track.readyState}${track.muted ? ' (muted)' : ''}` : 'no stream',
+          alert ? `alert '${alert.textContent ?? ''}'` : 'no alert',
+        ].join(', ');
+      },
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch((error: Error) => `no preview (${error.message.split('\n')[0]})`);
+
 /** Waits for the fake camera's picture in the modal, then captures it. */
 async function capture(modal: ReturnType<Page['getByRole']>) {
-  await expect
-    .poll(
-      () =>
-        modal
-          .locator('video')
-          .evaluate((video: HTMLVideoElement) =>
-            // A decoded frame, some way into the stream (the first frames of a fresh stream may be blank).
-            video.readyState >= 2 && video.currentTime > 0.5 ? video.videoWidth : 0,
-          )
-          .catch(() => 0),
-      // The fake camera starts slowly on a busy machine.
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0);
+  // The fake camera starts slowly on a busy machine.
+  await expect.poll(() => previewState(modal), { timeout: 30_000 }).toBe('playing');
   await modal.getByRole('button', { name: 'Capture' }).click();
   await expect(modal.getByRole('img', { name: 'Captured face' })).toBeVisible();
 }

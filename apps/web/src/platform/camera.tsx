@@ -158,10 +158,13 @@ export interface CameraPreviewProps {
 
 /** The camera's picture, filling its box. */
 export function CameraPreview({ videoRef, label, fit }: CameraPreviewProps) {
+  // autoPlay as well as useCamera's play(): a play() rejected or interrupted (a new stream set
+  // while it was pending) left the picture paused on no frame for good; autoplay resumes it.
   return (
     <video
       ref={videoRef}
       aria-label={label}
+      autoPlay
       muted
       playsInline
       style={{ width: '100%', height: '100%', objectFit: fit }}
