@@ -1,20 +1,50 @@
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import Fab from '@mui/material/Fab';
 import { storageKeys } from '@portal/contract/storage-keys';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { readStored } from '../../platform/storage.ts';
 import { hasPermission } from '../auth/session.ts';
 import { useSessionUser } from '../auth/useSessionUser.ts';
-import { AutoClockedOutDialog } from './AutoClockedOutDialog.tsx';
-import { FaceCheckHost } from '../hr-face/FaceCheckHost.tsx';
-import { askAboutOtherStore, joinClockChannel, refreshSession, useClock } from './clock-state.ts';
+import { useFaceCheck } from '../hr-face/face-check.ts';
 import {
-  BreakDialog,
-  ClockInPrompt,
-  ClockPanel,
-  OtherStorePrompt,
+  askAboutOtherStore,
+  joinClockChannel,
+  refreshSession,
   remainingBreakSeconds,
-} from './ClockDialogs.tsx';
+  useClock,
+} from './clock-state.ts';
+
+// Each dialog is fetched the first time it has something to show, so a signed-in load brings only
+// the button and the clock's state. What the sign-in asked to show (the clock-in prompt, the auto
+// clock-out list) is requested as soon as this file runs rather than once the frame has drawn it.
+const loadClockDialogs = () => import('./ClockDialogs.tsx');
+const loadAutoClockedOut = () => import('./AutoClockedOutDialog.tsx');
+if (readStored(storageKeys.clockIn) === 'true') void loadClockDialogs();
+if (readStored(storageKeys.showAutoClockoutTimeCards) === 'true') void loadAutoClockedOut();
+const ClockInPrompt = lazy(async () => ({ default: (await loadClockDialogs()).ClockInPrompt }));
+const ClockPanel = lazy(async () => ({ default: (await loadClockDialogs()).ClockPanel }));
+const OtherStorePrompt = lazy(async () => ({
+  default: (await loadClockDialogs()).OtherStorePrompt,
+}));
+const BreakDialog = lazy(async () => ({
+  default: (await import('./BreakDialog.tsx')).BreakDialog,
+}));
+const FaceCheckHost = lazy(async () => ({
+  default: (await import('../hr-face/FaceCheckHost.tsx')).FaceCheckHost,
+}));
+const AutoClockedOutDialog = lazy(async () => ({
+  default: (await loadAutoClockedOut()).AutoClockedOutDialog,
+}));
+
+/**
+ * A lazy dialog, mounted from the first render where it has something to show, then kept for its
+ * closing transition and its state; its own Suspense, so its loading hides no other dialog.
+ */
+function WhenShown({ showing, children }: { showing: boolean; children: ReactNode }) {
+  const [shown, setShown] = useState(showing);
+  if (showing && !shown) setShown(true);
+  return shown || showing ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 const clockLabel = { 1: 'Clock In', 2: 'Clocked In', 3: 'On Break' } as const;
 
@@ -67,7 +97,16 @@ export function TimeClock() {
   const { data: user } = useSessionUser();
   const canPunch = hasPermission('write_hr_clockin') && hasPermission('write_hr_clockin_web');
   const status = useClock((state) => state.session?.status ?? null);
-
+  // What the sign-in asked for (SPEC.md section 2), as the prompt and the list read it on mount.
+  const [askedToClockIn] = useState(() => readStored(storageKeys.clockIn) === 'true');
+  const [autoClockedOut] = useState(
+    () => readStored(storageKeys.showAutoClockoutTimeCards) === 'true',
+  );
+  const clockedIn = useClock((state) => state.session !== null && state.session.status !== 1);
+  const panelOpen = useClock((state) => state.panelOpen);
+  const breakOpen = useClock((state) => state.breakOpen);
+  const otherStore = useClock((state) => state.otherStore !== null);
+  const faceCheck = useFaceCheck((state) => state.open);
   useEffect(() => {
     if (!canPunch) return;
     const leave = joinClockChannel();
@@ -109,14 +148,26 @@ export function TimeClock() {
             <AccessTimeIcon sx={{ mr: 1 }} />
             {status ? clockLabel[status] : 'Time Clock'}
           </Fab>
-          <ClockPanel />
-          <BreakDialog />
-          <OtherStorePrompt />
-          <ClockInPrompt firstName={user.first_name} />
-          <FaceCheckHost />
+          <WhenShown showing={askedToClockIn && !clockedIn}>
+            <ClockInPrompt firstName={user.first_name} />
+          </WhenShown>
+          <WhenShown showing={panelOpen}>
+            <ClockPanel />
+          </WhenShown>
+          <WhenShown showing={breakOpen}>
+            <BreakDialog />
+          </WhenShown>
+          <WhenShown showing={otherStore}>
+            <OtherStorePrompt />
+          </WhenShown>
+          <WhenShown showing={faceCheck}>
+            <FaceCheckHost />
+          </WhenShown>
         </>
       )}
-      <AutoClockedOutDialog userId={user.id} />
+      <WhenShown showing={autoClockedOut}>
+        <AutoClockedOutDialog userId={user.id} />
+      </WhenShown>
     </>
   );
 }

@@ -83,6 +83,11 @@ export async function refreshSession(signal?: AbortSignal): Promise<ClockSession
   return reply.data;
 }
 
+/** Seconds left of the running break, by the server's start time. */
+export function remainingBreakSeconds(start: string, durationMinutes: number, now = Date.now()) {
+  return Math.max(0, Math.round(durationMinutes * 60 - (now - new Date(start).getTime()) / 1000));
+}
+
 export function signedInUserId(): number | null {
   const parsed = sessionUserSchema.safeParse(readStoredJson(storageKeys.user));
   return parsed.success ? parsed.data.id : null;

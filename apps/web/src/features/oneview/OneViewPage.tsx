@@ -21,7 +21,7 @@ import { ApiError } from '../../platform/api.ts';
 import { acceptOf, uploadSigned, UploadRefused } from '../../platform/uploads.ts';
 import { notify } from '../../platform/toasts.ts';
 import { useLiveEvents } from '../hr/live-events.ts';
-import { companyIdOfUser, oneviewApi, oneviewKeys } from './oneview-api.ts';
+import { companyIdOfUser, oneviewApi, oneviewKeys, oneviewQueries } from './oneview-api.ts';
 import { leaveOneviewEdit, registerOneviewSave, useOneviewEdit } from './edit-state.ts';
 import { ScopeBar, useScope } from './ScopeBar.tsx';
 import { WidgetGrid } from './WidgetGrid.tsx';
@@ -51,17 +51,10 @@ export function OneViewPage() {
   const { isEdit, editMode } = useOneviewEdit();
   const [scope, setScope, scopes, chosenScope] = useScope();
   const layoutMode = isEdit ? editMode : null;
-  const layout = useQuery({
-    queryKey: oneviewKeys.layout(layoutMode),
-    queryFn: ({ signal }) => oneviewApi.layout(layoutMode, signal).then((r) => r.data),
-  });
+  const layout = useQuery(oneviewQueries.layout(layoutMode));
   // Until a scope is picked the figures are asked for without one (the server's default scope, the
   // one the scope bar shows), beside the scope list rather than after it.
-  const data = useQuery({
-    queryKey: oneviewKeys.data(chosenScope),
-    queryFn: ({ signal }) => oneviewApi.data(chosenScope, signal).then((r) => r.data),
-    refetchInterval: 60_000,
-  });
+  const data = useQuery({ ...oneviewQueries.data(chosenScope), refetchInterval: 60_000 });
   const catalogue = useQuery({
     queryKey: oneviewKeys.catalogue,
     queryFn: ({ signal }) => oneviewApi.catalogue(signal).then((r) => r.data.results),

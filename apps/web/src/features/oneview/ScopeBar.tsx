@@ -1,20 +1,8 @@
-import { scopeLevels, type ScopeLevel, type ScopeOptions } from '@portal/contract/oneview';
+import type { ScopeOptions } from '@portal/contract/oneview';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { parseScopeKey, scopeKey, ScopeSelect } from '../../platform/ui/ScopeSelect.tsx';
-import { oneviewApi, oneviewKeys, type Scope } from './oneview-api.ts';
-
-const isLevel = (value: string | null): value is ScopeLevel =>
-  value !== null && (scopeLevels as readonly string[]).includes(value);
-
-/** A scope from a URL's level and id (?level=store&id=3), or null when it names none. */
-export function scopeFromParams(params: URLSearchParams): Scope | null {
-  const level = params.get('level');
-  if (!isLevel(level)) return null;
-  if (level === 'company') return { level, id: null };
-  const id = Number(params.get('id'));
-  return Number.isInteger(id) && id > 0 ? { level, id } : null;
-}
+import { oneviewQueries, scopeFromParams, type Scope } from './oneview-api.ts';
 
 /**
  * The scope OneView shows, kept in the URL (?level=..&id=..) so a widget's list and a reload keep
@@ -28,10 +16,7 @@ export function useScope(): [
   Scope | null,
 ] {
   const [params, setParams] = useSearchParams();
-  const scopes = useQuery({
-    queryKey: oneviewKeys.scopes,
-    queryFn: ({ signal }) => oneviewApi.scopes(signal).then((r) => r.data),
-  });
+  const scopes = useQuery(oneviewQueries.scopes);
   const chosen = scopeFromParams(params);
   const scope = chosen ?? scopes.data?.default ?? null;
   const setScope = (next: Scope) =>

@@ -10,8 +10,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { DataTable } from '../../platform/data-table/DataTable.tsx';
 import { useLiveEvents } from '../hr/live-events.ts';
 import { type DataColumn } from '../../platform/data-table/table-types.ts';
-import { oneviewApi, oneviewKeys } from './oneview-api.ts';
-import { scopeFromParams } from './ScopeBar.tsx';
+import { oneviewApi, oneviewKeys, scopeFromParams } from './oneview-api.ts';
 
 const countColumns: DataColumn<WidgetRow>[] = [
   { id: 'name', header: 'Employee', value: (row) => row.name },

@@ -2,6 +2,7 @@ import { listDataSchema } from '@portal/contract/envelope';
 import {
   companyWidgetSchema,
   oneviewLayoutSchema,
+  scopeLevels,
   scopeOptionsSchema,
   widgetCatalogueEntrySchema,
   widgetDataSchema,
@@ -12,9 +13,11 @@ import {
   type WidgetPositionInput,
 } from '@portal/contract/oneview';
 import { storageKeys } from '@portal/contract/storage-keys';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../platform/api.ts';
 import { isRecord } from '../../platform/is-record.ts';
+import { queryClient } from '../../platform/query-client.ts';
 import { readStoredJson } from '../../platform/storage.ts';
 
 export interface Scope {
@@ -33,6 +36,18 @@ export const oneviewKeys = {
   catalogue: ['oneview', 'catalogue'] as const,
   companyWidgets: (mode: OneviewMode | null) => ['oneview', 'company-widgets', mode] as const,
 };
+
+const isLevel = (value: string | null): value is ScopeLevel =>
+  value !== null && (scopeLevels as readonly string[]).includes(value);
+
+/** A scope from a URL's level and id (?level=store&id=3), or null when it names none. */
+export function scopeFromParams(params: URLSearchParams): Scope | null {
+  const level = params.get('level');
+  if (!isLevel(level)) return null;
+  if (level === 'company') return { level, id: null };
+  const id = Number(params.get('id'));
+  return Number.isInteger(id) && id > 0 ? { level, id } : null;
+}
 
 const scopeQuery = (scope: Scope | null) =>
   scope ? { level: scope.level, ...(scope.id === null ? {} : { id: scope.id }) } : {};
@@ -81,3 +96,34 @@ export const oneviewApi = {
       z.object({ company_id: z.number(), url: z.string().nullable() }),
     ),
 };
+
+/** The queries OneView opens with: its page reads them, and prefetchOneview starts them early. */
+export const oneviewQueries = {
+  layout: (mode: OneviewMode | null) =>
+    queryOptions({
+      queryKey: oneviewKeys.layout(mode),
+      queryFn: ({ signal }) => oneviewApi.layout(mode, signal).then((r) => r.data),
+    }),
+  // Without a scope the figures are of the server's default scope, the one the scope bar shows.
+  data: (scope: Scope | null) =>
+    queryOptions({
+      queryKey: oneviewKeys.data(scope),
+      queryFn: ({ signal }) => oneviewApi.data(scope, signal).then((r) => r.data),
+    }),
+  scopes: queryOptions({
+    queryKey: oneviewKeys.scopes,
+    queryFn: ({ signal }) => oneviewApi.scopes(signal).then((r) => r.data),
+  }),
+};
+
+/**
+ * Starts OneView's first requests (the caller's layout, the scope list and the figures of the
+ * URL's scope) as its page's code is fetched rather than once the page has drawn: the figures are
+ * what the home page shows last.
+ */
+export function prefetchOneview(): void {
+  const scope = scopeFromParams(new URLSearchParams(window.location.search));
+  void queryClient.prefetchQuery(oneviewQueries.layout(null));
+  void queryClient.prefetchQuery(oneviewQueries.scopes);
+  void queryClient.prefetchQuery(oneviewQueries.data(scope));
+}

@@ -2,7 +2,11 @@ import { defineFeature } from '../../platform/feature.ts';
 import { lazyScreen } from '../../platform/lazy-screen.ts';
 import { RequirePermission } from '../auth/RequirePermission.tsx';
 
-const OneViewPage = lazyScreen(() => import('./OneViewPage.tsx'), 'OneViewPage');
+// The page's first requests start beside the download of its code (oneview-api.ts).
+const OneViewPage = lazyScreen(() => {
+  void import('./oneview-api.ts').then(({ prefetchOneview }) => prefetchOneview());
+  return import('./OneViewPage.tsx');
+}, 'OneViewPage');
 const WidgetListPage = lazyScreen(() => import('./WidgetListPage.tsx'), 'WidgetListPage');
 const OneViewAdminPanelPage = lazyScreen(
   () => import('./AdminPanelPages.tsx'),
