@@ -90,8 +90,8 @@ export async function measureBundle(): Promise<BundleSize> {
 /**
  * The screens whose first load is measured: each lists the source files (keys of Vite's
  * manifest) a visit loads besides the entry. The shell is the signed-in frame with the
- * auto-logout ring, the home redirect and the features' route tables (loaded on the first
- * signed-in path); home adds OneView, the default landing page.
+ * auto-logout ring, the home redirect and the list of features (loaded on the first signed-in
+ * path); home adds OneView's route table and screen, the default landing page.
  */
 export const measuredRoutes: readonly { name: string; path: string; sources: string[] }[] = [
   { name: 'sign-in', path: '/login', sources: ['src/features/auth/LoginPage.tsx'] },
@@ -113,6 +113,7 @@ export const measuredRoutes: readonly { name: string; path: string; sources: str
       'src/app/HomeRedirect.tsx',
       'src/app/features.ts',
       'src/features/auth/IdleLockRing.tsx',
+      'src/features/oneview/routes.tsx',
       'src/features/oneview/OneViewPage.tsx',
     ],
   },
@@ -156,6 +157,19 @@ function sentSizes(dist: string, file: string): { raw: number; gzip: number; bro
   };
 }
 
+/** The app's sources a built chunk holds ("src/app/features.ts"), read from its source map. */
+function mapSources(dist: string, file: string): string[] {
+  const mapFile = join(dist, `${file}.map`);
+  if (!existsSync(mapFile)) return [];
+  const map: unknown = JSON.parse(readFileSync(mapFile, 'utf8'));
+  const sources = typeof map === 'object' && map !== null && 'sources' in map ? map.sources : [];
+  if (!Array.isArray(sources)) return [];
+  // Vite writes them relative to the map ("../../src/app/features.ts" from dist/assets/).
+  return sources
+    .filter((source): source is string => typeof source === 'string')
+    .map((source) => source.replace(/^(\.\.\/)+/, ''));
+}
+
 /**
  * The JavaScript each measured route loads before its screen shows: the entry and its static
  * imports (what index.html preloads), plus each screen chunk and its static imports, every file
@@ -174,12 +188,14 @@ export function measureRoutes(dist: string = webDist): RouteBundles {
   if (!entry) return { status: 'unavailable', note: 'the manifest has no entry chunk' };
 
   // A lazy screen caught in an import cycle is keyed by its chunk ("_SignedInFrame-<hash>.js")
-  // rather than by its source: find it by its name then.
+  // rather than by its source: find it by its name then. One merged into another chunk
+  // (experimentalMinChunkSize) has neither: find the chunk whose source map lists it.
   const chunkOf = (key: string) =>
     manifest.get(key) ??
     [...manifest.values()].find(
       (chunk) => chunk.isDynamicEntry && chunk.name === basename(key).replace(/\.[jt]sx?$/, ''),
-    );
+    ) ??
+    [...manifest.values()].find((chunk) => mapSources(dist, chunk.file).includes(key));
   const collect = (key: string, into: Set<string>) => {
     const chunk = chunkOf(key);
     if (!chunk || into.has(chunk.file)) return;

@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { homeRouteFor } from '@portal/contract/home-screens';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useNavigation } from 'react-router';
 import { hasPermission, useSession } from '../features/auth/session.ts';
 import { companyCarriersQueryKey, loadCompanyCarriers } from './company-carriers.ts';
 import { useShellSettings } from '../features/shell/useShellSettings.ts';
@@ -52,12 +52,13 @@ export function HomeRedirect() {
         ? undefined
         : homeRouteFor(settings.data?.home_screen ?? undefined);
   const navigate = useNavigate();
+  // A click that has left `/`, or is leaving it while its feature's routes load, wins over the
+  // landing page: the browser's address is the router's latest, its pending navigation the next.
+  const leaving = useNavigation().location?.pathname;
   useEffect(() => {
-    // The browser's address is the router's latest: if a click has already left `/` (its screen
-    // may still be loading while this one shows), the user's choice wins over the landing page.
-    if (landing !== undefined && window.location.pathname === '/')
+    if (landing !== undefined && window.location.pathname === '/' && leaving === undefined)
       void navigate(landing, { replace: true });
-  }, [landing, navigate]);
+  }, [landing, leaving, navigate]);
   // Shown until the landing screen replaces this route: the router keeps the current screen while
   // the next one's code loads, so returning nothing here left an empty frame in the meantime.
   return <HomeScreenLoading />;

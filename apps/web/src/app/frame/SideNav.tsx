@@ -2,12 +2,11 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
-import Collapse from '@mui/material/Collapse';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -16,11 +15,22 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { MenuEntry } from './menu-model.ts';
 import { MenuIcon } from './menu-icons.tsx';
+import { useLazyPopup } from './lazy-popup.ts';
+
+const loadMobileDrawer = () => import('./MobileNavDrawer.tsx');
+const MobileNavDrawer = lazy(async () => ({
+  default: (await loadMobileDrawer()).MobileNavDrawer,
+}));
+/** Fetches the phone's drawer on intent to open it (hover or focus of the top bar's button). */
+export const preloadMobileNavigation = () => void loadMobileDrawer();
 
 /** The OneView edit buttons (SPEC.md section 2), loaded only when the first menu item is OneView. */
 const OneViewSidebarControls = lazy(async () => ({
   default: (await import('../../features/oneview/OneViewSidebar.tsx')).OneViewSidebarControls,
 }));
+// A folder's open and close animation (Collapse, with react-transition-group) is fetched as the
+// menu paints: folders start open, so until it arrives their items show as they will inside it.
+const Collapse = lazy(() => import('@mui/material/Collapse'));
 const isOneView = (entry: MenuEntry | undefined) =>
   entry?.name === 'OneView' && entry.target.kind === 'route' && entry.target.to === '/oneview';
 
@@ -44,6 +54,19 @@ function SideNavItem({ entry, depth, onOpenTerms, onNavigate }: ItemProps) {
   );
   const label = <ListItemText primary={entry.name} />;
   const { target } = entry;
+  const children = hasChildren && (
+    <List disablePadding>
+      {entry.children.map((child) => (
+        <SideNavItem
+          key={child.key}
+          entry={child}
+          depth={depth + 1}
+          onOpenTerms={onOpenTerms}
+          onNavigate={onNavigate}
+        />
+      ))}
+    </List>
+  );
 
   let row;
   if (target.kind === 'external') {
@@ -113,19 +136,11 @@ function SideNavItem({ entry, depth, onOpenTerms, onNavigate }: ItemProps) {
     <li>
       {row}
       {hasChildren && (
-        <Collapse in={open} id={childrenId} unmountOnExit>
-          <List disablePadding>
-            {entry.children.map((child) => (
-              <SideNavItem
-                key={child.key}
-                entry={child}
-                depth={depth + 1}
-                onOpenTerms={onOpenTerms}
-                onNavigate={onNavigate}
-              />
-            ))}
-          </List>
-        </Collapse>
+        <Suspense fallback={open && <div id={childrenId}>{children}</div>}>
+          <Collapse in={open} id={childrenId} unmountOnExit>
+            {children}
+          </Collapse>
+        </Suspense>
       )}
     </li>
   );
@@ -189,10 +204,10 @@ export function SideNav({
   onMobileClose,
   onOpenTerms,
 }: SideNavProps) {
-  const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
   // Only the drawer of the current width is rendered: a phone's first paint skips the whole menu
   // (its slide-in drawer renders nothing until opened), which the hidden sidebar used to build.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const mobileDrawer = useLazyPopup(loadMobileDrawer, mobileOpen);
   const openTermsFromDrawer = () => {
     onMobileClose();
     onOpenTerms();
@@ -207,30 +222,61 @@ export function SideNav({
       }}
     >
       {wide ? (
-        <Drawer variant="persistent" open={desktopOpen} sx={{ '& .MuiDrawer-paper': paper }}>
+        // The docked sidebar: MUI's persistent Drawer, with its slide as a CSS transition (the
+        // Drawer module carries Modal's code, for the temporary variant, which this first paint
+        // does not need). Hidden once slid out, so its links leave the tab order.
+        <Paper
+          square
+          elevation={0}
+          sx={(theme) => ({
+            position: 'fixed',
+            top: 0,
+            left: 0,
+            width: SIDEBAR_WIDTH,
+            boxSizing: 'border-box',
+            height: '100%',
+            display: 'flex',
+            flexDirection: 'column',
+            overflowY: 'auto',
+            borderRight: 1,
+            borderColor: 'divider',
+            zIndex: 'drawer',
+            transform: desktopOpen ? 'none' : 'translateX(-100%)',
+            visibility: desktopOpen ? 'visible' : 'hidden',
+            transition: theme.transitions.create(
+              ['transform', 'visibility'],
+              desktopOpen
+                ? {
+                    easing: theme.transitions.easing.easeOut,
+                    duration: theme.transitions.duration.enteringScreen,
+                  }
+                : {
+                    easing: theme.transitions.easing.sharp,
+                    duration: theme.transitions.duration.leavingScreen,
+                  },
+            ),
+          })}
+        >
           <SideNavList
             menu={menu}
             label={MAIN_NAVIGATION}
             onOpenTerms={onOpenTerms}
             onNavigate={() => {}}
           />
-        </Drawer>
+        </Paper>
       ) : (
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={onMobileClose}
-          ModalProps={{ keepMounted: false }}
-          slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
-          sx={{ '& .MuiDrawer-paper': paper }}
-        >
-          <SideNavList
-            menu={menu}
-            label={MAIN_NAVIGATION}
-            onOpenTerms={openTermsFromDrawer}
-            onNavigate={onMobileClose}
-          />
-        </Drawer>
+        mobileDrawer.mounted && (
+          <Suspense fallback={null}>
+            <MobileNavDrawer open={mobileOpen} onClose={onMobileClose}>
+              <SideNavList
+                menu={menu}
+                label={MAIN_NAVIGATION}
+                onOpenTerms={openTermsFromDrawer}
+                onNavigate={onMobileClose}
+              />
+            </MobileNavDrawer>
+          </Suspense>
+        )
       )}
     </Box>
   );

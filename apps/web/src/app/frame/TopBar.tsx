@@ -9,6 +9,7 @@ import type { SessionUser } from '@portal/contract/auth';
 import { BRAND } from '@portal/contract/constants';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { preloadMobileNavigation } from './SideNav.tsx';
 import { StoreSwitcher } from './StoreSwitcher.tsx';
 import { ThemeModeToggle } from './ThemeModeToggle.tsx';
 import { CartIndicator } from './TopBarIndicators.tsx';
@@ -50,6 +51,8 @@ export function TopBar({
           edge="start"
           aria-label="Open navigation"
           onClick={onOpenMobileNavigation}
+          onPointerEnter={preloadMobileNavigation}
+          onFocus={preloadMobileNavigation}
           sx={{ display: { md: 'none' } }}
         >
           <MenuIcon />

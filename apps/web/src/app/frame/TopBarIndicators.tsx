@@ -2,14 +2,17 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { storageKeys } from '@portal/contract/storage-keys';
-import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { readStored, subscribeStored } from '../../platform/storage.ts';
 import { cartItemCount } from './cart-count.ts';
 import { LazyTooltip } from '../../platform/ui/LazyTooltip.tsx';
+import { useLazyPopup } from './lazy-popup.ts';
+
+const loadPopover = () => import('@mui/material/Popover');
+const Popover = lazy(loadPopover);
 
 const subscribeCart = (onChange: () => void) => subscribeStored(storageKeys.cartItems, onChange);
 const readCart = () => readStored(storageKeys.cartItems);
@@ -42,6 +45,7 @@ function IndicatorButton({
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
+  const popup = useLazyPopup(loadPopover, anchor !== null);
   return (
     <>
       <LazyTooltip title={label}>
@@ -52,25 +56,32 @@ function IndicatorButton({
           aria-controls={anchor ? popoverId : undefined}
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
+          {...popup.intent}
         >
           <Badge badgeContent={count ?? 0} color="secondary" invisible={!count} max={99}>
             {icon}
           </Badge>
         </IconButton>
       </LazyTooltip>
-      <Popover
-        id={popoverId}
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        // A link inside (the carts) navigates: the popover closes with it.
-        onClick={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': label, sx: { p: 2, maxWidth: 280 } } }}
-      >
-        {children}
-      </Popover>
+      {popup.mounted && (
+        <Suspense fallback={null}>
+          <Popover
+            id={popoverId}
+            open={anchor !== null}
+            anchorEl={anchor}
+            onClose={() => setAnchor(null)}
+            // A link inside (the carts) navigates: the popover closes with it.
+            onClick={() => setAnchor(null)}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+            slotProps={{
+              paper: { role: 'dialog', 'aria-label': label, sx: { p: 2, maxWidth: 280 } },
+            }}
+          >
+            {children}
+          </Popover>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -20,3 +20,6 @@ export function groupStoresByDistrict(stores: readonly MyStore[]): StoreGroup[] 
     }))
     .sort((a, b) => a.district.localeCompare(b.district));
 }
+
+/** The store switch (StoreMenu's), watched by the switcher's button to show it under way. */
+export const switchStoreMutationKey = ['shell', 'switch-store'] as const;
