@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
- * A popup of the frame (a menu, a popover, the phone's drawer) whose code is fetched on first use
- * rather than with the frame. `mounted` turns true on its first open and stays so, so it closes
- * with its transition; `intent`, spread on the button that opens it, starts the fetch on hover or
- * focus, before the click.
+ * A popup of the frame (a menu, a popover, the phone's drawer) whose code is not in the frame's
+ * first load: it is fetched once the frame has painted, or earlier on hover or focus of the button
+ * that opens it (`intent`, spread on that button), so a first click rarely waits for it. `mounted`
+ * turns true on its first open and stays so, so it closes with its transition.
  */
 export function useLazyPopup(load: () => Promise<unknown>, open: boolean) {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   const preload = () => void load();
+  useEffect(() => void load(), [load]);
   return { mounted: open || opened, intent: { onPointerEnter: preload, onFocus: preload } };
 }
