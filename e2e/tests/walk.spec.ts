@@ -42,16 +42,24 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navig
 /** The internal links of the side menu (opening the drawer on a phone) and of the user menu. */
 async function menuLinks(page: Page, phone: boolean) {
   if (phone) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await expect(mainNav(page)).toBeVisible();
-  // Folders start open; their children are links too.
-  const side = await mainNav(page)
-    .locator('a[href^="/"]')
-    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  // Folders start open; their children are links too. Read again until there are some: an HR
+  // dialog opening just after the visibility check hides the menu from the reading (its
+  // chunk loads after the landing screen), and the assertion lets the fixtures answer it.
+  let side: string[] = [];
+  await expect(async () => {
+    await expect(mainNav(page)).toBeVisible();
+    side = await mainNav(page)
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(side.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 20_000 });
   if (phone) {
     await page.keyboard.press('Escape');
     await expect(mainNav(page)).toHaveCount(0);
   }
   await page.getByRole('button', { name: /^User menu/ }).click();
+  // The menu's code may still be on its way when the button is clicked.
+  await expect(page.getByRole('menu')).toBeVisible();
   const user = await page
     .getByRole('menu')
     .locator('a[href^="/"]')
