@@ -1,7 +1,7 @@
 import { createAdminUser } from '../support/admin-user.ts';
 import { apiAs } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { AGENT, localStorageOf, signIn, submitLogin } from '../support/session.ts';
+import { AGENT, DEMO_PASSWORD, localStorageOf, signIn, submitLogin } from '../support/session.ts';
 
 test('signing in lands in the signed-in frame with the user, the sidebar and the stored session', async ({
   page,
@@ -56,6 +56,34 @@ test('empty fields are flagged before anything is sent', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
+});
+
+test('the prerendered sign-in form sends nothing before its script runs, and keeps what was typed', async ({
+  page,
+}) => {
+  // login.html arrives with the form drawn; hold the entry script back to act on that form.
+  let releaseScript = () => {};
+  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.locator('#login-email')).toBeFocused();
+  await page.keyboard.type(AGENT.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  // Enter would have sent the form the browser's way, a GET with the password in the address.
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).search).toBe('');
+
+  releaseScript();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.getByLabel('Email')).toHaveValue(AGENT.email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/oneview');
 });
 
 test('a deep link while signed out goes to /login and returns there after sign-in', async ({

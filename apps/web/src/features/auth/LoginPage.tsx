@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { CompanyChoice, LoginResponse, loginRequestSchema } from '@portal/contract/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import type { z } from 'zod';
@@ -37,6 +37,8 @@ const CompanyChoiceStep = lazy(async () => ({
 
 export const authOptionsQueryKey = ['auth', 'options'] as const;
 
+const subscribeToNothing = () => () => undefined;
+
 /**
  * The sign-in screen (/login), with the company choice when the email and password open accounts
  * in several companies, and the two-factor step when the account needs one.
@@ -62,6 +64,14 @@ export function LoginPage() {
     enabled: painted,
   });
   const [typed] = useState(typedBeforeHydration);
+  // The prerendered form's button stays disabled until React has taken the form over: before
+  // that, a click or Enter would submit it the browser's way, as a GET with the password in the
+  // address. Hydration draws the server's value, then the client's.
+  const interactive = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   const {
     register,
     handleSubmit,
@@ -160,7 +170,13 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
         />
-        <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={signIn.isPending}
+          disabled={!interactive}
+        >
           Sign in
         </Button>
         <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
