@@ -1,7 +1,7 @@
 // First: on /login it starts fetching the sign-in page before the rest of the entry runs.
 import './features/auth/login-page-chunk.ts';
 import { CacheProvider } from '@emotion/react';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { visitFitsPrerenderedSignIn } from './features/auth/prerendered-sign-in.ts';
@@ -27,8 +27,6 @@ const app = (
     </CacheProvider>
   </StrictMode>
 );
-// Hydrating as a transition lets React yield to the browser every few milliseconds instead of
-// taking the form over in one long task (a click or key meanwhile makes it finish at once).
-if (hydrate) startTransition(() => void hydrateRoot(root, app));
+if (hydrate) hydrateRoot(root, app);
 else createRoot(root).render(app);
 hidePageSpinnerAfterLoad();
