@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useShownOnce } from '../../platform/useShownOnce.ts';
 
 /**
  * A popup of the frame (a menu, a popover, the phone's drawer) whose code is not in the frame's
@@ -7,9 +8,8 @@ import { useEffect, useState } from 'react';
  * turns true on its first open and stays so, so it closes with its transition.
  */
 export function useLazyPopup(load: () => Promise<unknown>, open: boolean) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
+  const mounted = useShownOnce(open);
   const preload = () => void load();
   useEffect(() => void load(), [load]);
-  return { mounted: open || opened, intent: { onPointerEnter: preload, onFocus: preload } };
+  return { mounted, intent: { onPointerEnter: preload, onFocus: preload } };
 }

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { readStored } from '../../platform/storage.ts';
 import { hasPermission } from '../auth/session.ts';
 import { useSessionUser } from '../auth/useSessionUser.ts';
+import { useShownOnce } from '../../platform/useShownOnce.ts';
 import { useFaceCheck } from '../hr-face/face-check.ts';
 import {
   askAboutOtherStore,
@@ -41,9 +42,7 @@ const AutoClockedOutDialog = lazy(async () => ({
  * closing transition and its state; its own Suspense, so its loading hides no other dialog.
  */
 function WhenShown({ showing, children }: { showing: boolean; children: ReactNode }) {
-  const [shown, setShown] = useState(showing);
-  if (showing && !shown) setShown(true);
-  return shown || showing ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return useShownOnce(showing) ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 const clockLabel = { 1: 'Clock In', 2: 'Clocked In', 3: 'On Break' } as const;
